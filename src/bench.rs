@@ -1,0 +1,84 @@
+//! Fixed, seeded measurements that anyone can run without criterion (`tengen bench`): light
+//! playouts per second and play+undo throughput. The counts of work done are deterministic;
+//! only the times vary with the machine.
+
+use crate::board::Board;
+use crate::color::Color;
+use crate::game::Game;
+use crate::rules::Rules;
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use std::time::{Duration, Instant};
+
+/// One measured figure.
+#[derive(Clone, Debug)]
+pub struct Figure {
+    pub name: String,
+    /// Units of work done (playouts, moves).
+    pub count: u64,
+    /// A checksum of the work (total moves or score), equal on every machine for a given seed.
+    pub checksum: i64,
+    pub elapsed: Duration,
+}
+
+impl Figure {
+    pub fn per_second(&self) -> f64 {
+        self.count as f64 / self.elapsed.as_secs_f64()
+    }
+}
+
+/// Runs light playouts from the empty board of side `size` for about `budget`, single thread,
+/// with a generator seeded by `seed`. The checksum is the sum of the playout scores.
+pub fn light_playouts(size: usize, budget: Duration, seed: u64) -> Figure {
+    let empty = Board::new(size);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let max_moves = 3 * size * size;
+    let start = Instant::now();
+    let mut count = 0u64;
+    let mut checksum = 0i64;
+    let mut board = empty.clone();
+    while start.elapsed() < budget {
+        for _ in 0..64 {
+            board.clone_from(&empty);
+            board.playout(Color::Black, max_moves, &mut rng);
+            checksum += board.playout_score() as i64;
+            count += 1;
+        }
+    }
+    Figure { name: format!("light playouts {size}x{size}"), count, checksum, elapsed: start.elapsed() }
+}
+
+/// Plays a fixed seeded game on the `Game` layer (full rules: superko, snapshots) and undoes
+/// it, repeatedly, for about `budget`. Counts moves played plus moves undone.
+pub fn play_undo(size: usize, budget: Duration, seed: u64) -> Figure {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut scratch = Board::new(size);
+    let mut moves = Vec::new();
+    let mut color = Color::Black;
+    while let Some(p) = scratch.random_move(color, &mut rng) {
+        scratch.play_unchecked(p, color);
+        moves.push((color, p));
+        color = color.opponent();
+        if moves.len() >= size * size * 2 {
+            break;
+        }
+    }
+    let mut game = Game::new(size, Rules { ko: crate::rules::KoRule::Simple, ..Rules::chinese() });
+    let start = Instant::now();
+    let mut count = 0u64;
+    let mut checksum = 0i64;
+    while start.elapsed() < budget {
+        let mut played = 0;
+        for &(color, p) in &moves {
+            if game.play(color, crate::board::Move::Play(p)).is_ok() {
+                played += 1;
+            }
+        }
+        checksum += game.board().playout_score() as i64;
+        for _ in 0..played {
+            game.undo().expect("undo what was played");
+        }
+        count += 2 * played as u64;
+    }
+    Figure { name: format!("play+undo {size}x{size}"), count, checksum, elapsed: start.elapsed() }
+}

@@ -1,0 +1,930 @@
+//! The fast board: stones, chains, exact liberty counts, captures, simple ko and the hash.
+//!
+//! Representation. Points live on a padded one-dimensional index: a board of side `n` uses
+//! rows of `n + 1` cells (one shared off-board column) plus an off-board row above and below,
+//! so the four neighbours of any on-board point are `p ± 1` and `p ± stride`, and the
+//! diagonals `p ± stride ± 1`, without bounds checks. Every array has room for the largest
+//! board (25×25) and lives inline: the board never touches the heap, and `Clone` is a copy.
+//!
+//! A chain (a solidly connected group of stones) is a circular list through `next_stone`,
+//! named by its head point; its stone count and its *exact* number of distinct liberties are
+//! stored at the head and kept up to date move by move: a new stone takes one liberty from
+//! each distinct adjacent chain, a merge counts only the liberties the absorbed chain adds,
+//! and a captured stone gives one liberty to each distinct adjacent chain. Nothing is ever
+//! recounted by flood fill. `check_invariants` recomputes everything from scratch for tests.
+//!
+//! Start reading at [`Board::try_play`] (the checked path) and [`Board::play_unchecked`]
+//! (the playout path). The board knows nothing of side to move, history or superko: that is
+//! `game`'s job.
+
+use crate::color::Color;
+use crate::zobrist;
+use std::fmt;
+
+/// Largest supported board side.
+pub const MAX_SIZE: usize = 25;
+/// Smallest supported board side.
+pub const MIN_SIZE: usize = 2;
+/// Padded indices needed for the largest board: `(n + 2)` rows of `n + 1` cells, plus one so
+/// that the lower-right diagonal of the last point is still inside the array.
+pub const MAX_POINTS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
+
+/// A board point as a padded index. Only `Board` creates on-board points; `Point` values from
+/// one board size mean nothing on another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point(pub u16);
+
+impl Point {
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A move: a stone on a point, or a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Play(Point),
+    Pass,
+}
+
+/// What a point holds. The discriminants of the stones equal `Color::index()`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Cell {
+    Black = 0,
+    White = 1,
+    Empty = 2,
+    OffBoard = 3,
+}
+
+impl Cell {
+    #[inline]
+    pub fn stone(color: Color) -> Cell {
+        match color {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+
+    /// The colour of the stone here, if any.
+    #[inline]
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// Why a move may not be played. The board itself can report the first four; the superko
+/// variants come from `game`, which owns the position history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The point is outside the board.
+    OffBoard,
+    /// A stone is already there.
+    Occupied,
+    /// The move would leave its own chain without liberties after captures.
+    Suicide,
+    /// The move retakes a simple ko at once.
+    Ko,
+    /// The move recreates an earlier whole-board position (positional superko).
+    PositionalSuperko,
+    /// The move recreates an earlier position with the same player having moved into it.
+    SituationalSuperko,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalMove::OffBoard => "off board",
+            IllegalMove::Occupied => "occupied",
+            IllegalMove::Suicide => "suicide",
+            IllegalMove::Ko => "ko",
+            IllegalMove::PositionalSuperko => "positional superko",
+            IllegalMove::SituationalSuperko => "situational superko",
+        })
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Bit offsets of the three counters packed into `neighbor_counts`.
+const COUNT_BITS: u32 = 4;
+const EMPTY_SHIFT: u32 = 2 * COUNT_BITS;
+const COUNT_MASK: u16 = (1 << COUNT_BITS) - 1;
+
+#[inline]
+fn count_shift(color: Color) -> u32 {
+    color.index() as u32 * COUNT_BITS
+}
+
+/// What one move did to the board, enough for the caller to keep its own bookkeeping.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct MoveEffect {
+    /// Opponent stones removed.
+    pub captured: u16,
+    /// Own stones removed by a suicide (only where the caller allowed suicide).
+    pub suicided: u16,
+}
+
+/// The board position. See the module documentation for the representation.
+#[derive(Clone)]
+pub struct Board {
+    size: u8,
+    /// Distance between vertically adjacent points: `size + 1`.
+    stride: u16,
+    /// What each padded index holds. Off-board cells never change after `new`.
+    cells: [Cell; MAX_POINTS],
+    /// For a stone: the head of its chain. Meaningless for empty and off-board cells.
+    chain_head: [u16; MAX_POINTS],
+    /// For a stone: the next stone of its chain; following it from any stone visits the whole
+    /// chain once and returns to the start.
+    next_stone: [u16; MAX_POINTS],
+    /// At a chain head: the number of distinct empty points adjacent to the chain.
+    liberties: [u16; MAX_POINTS],
+    /// At a chain head: the number of stones in the chain.
+    chain_size: [u16; MAX_POINTS],
+    /// For each on-board point: how many of its four neighbours are black, white and empty,
+    /// 4 bits each (black lowest). An off-board neighbour counts as both black and white, so
+    /// "all neighbours are black or off board" is `black count == 4`.
+    neighbor_counts: [u16; MAX_POINTS],
+    /// The empty on-board points, in no order; the first `empty_count` entries are valid.
+    empties: [u16; MAX_POINTS],
+    /// For an empty point: its position in `empties`. Meaningless otherwise.
+    empty_position: [u16; MAX_POINTS],
+    empty_count: u16,
+    /// The point where the player `ko_color` may not play at once (a simple ko retake).
+    ko_point: Option<Point>,
+    ko_color: Color,
+    /// Stones captured so far by black and by white (prisoners, for territory scoring).
+    prisoners: [u32; 2],
+    /// Zobrist hash of the size and the stones: equal positions have equal hashes.
+    hash: u64,
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_diagram())
+    }
+}
+
+impl PartialEq for Board {
+    /// Boards are equal when they hold the same stones, the same ko and the same prisoners.
+    /// The internal layout of chains (which stone is head, list order) may differ.
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size
+            && self.hash == other.hash
+            && self.ko_point == other.ko_point
+            && (self.ko_point.is_none() || self.ko_color == other.ko_color)
+            && self.prisoners == other.prisoners
+            && self.points().all(|p| self.cells[p.index()] == other.cells[p.index()])
+    }
+}
+
+impl Board {
+    /// An empty board of side `size`.
+    ///
+    /// # Panics
+    /// If `size` is outside `MIN_SIZE..=MAX_SIZE`; callers taking sizes from users check with
+    /// [`Board::is_valid_size`] first.
+    pub fn new(size: usize) -> Board {
+        assert!(Board::is_valid_size(size), "board size {size} unsupported");
+        let stride = size + 1;
+        let mut board = Board {
+            size: size as u8,
+            stride: stride as u16,
+            cells: [Cell::OffBoard; MAX_POINTS],
+            chain_head: [0; MAX_POINTS],
+            next_stone: [0; MAX_POINTS],
+            liberties: [0; MAX_POINTS],
+            chain_size: [0; MAX_POINTS],
+            neighbor_counts: [0; MAX_POINTS],
+            empties: [0; MAX_POINTS],
+            empty_position: [0; MAX_POINTS],
+            empty_count: 0,
+            ko_point: None,
+            ko_color: Color::Black,
+            prisoners: [0; 2],
+            hash: zobrist::empty_board_key(size),
+        };
+        for y in 0..size {
+            for x in 0..size {
+                let p = board.point(x, y).index();
+                board.cells[p] = Cell::Empty;
+                board.empty_position[p] = board.empty_count;
+                board.empties[board.empty_count as usize] = p as u16;
+                board.empty_count += 1;
+            }
+        }
+        let points: Vec<Point> = board.points().collect();
+        for p in points {
+            let mut counts = 0u16;
+            for n in board.neighbors(p) {
+                counts += match board.cells[n.index()] {
+                    Cell::Empty => 1 << EMPTY_SHIFT,
+                    _ => (1 << count_shift(Color::Black)) | (1 << count_shift(Color::White)),
+                };
+            }
+            board.neighbor_counts[p.index()] = counts;
+        }
+        board
+    }
+
+    /// Whether `size` is a board side this board supports.
+    pub fn is_valid_size(size: usize) -> bool {
+        (MIN_SIZE..=MAX_SIZE).contains(&size)
+    }
+
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size as usize
+    }
+
+    /// The point at column `x` (0 = left) and row `y` (0 = top).
+    ///
+    /// # Panics
+    /// In debug builds, if the coordinates are off the board.
+    #[inline]
+    pub fn point(&self, x: usize, y: usize) -> Point {
+        debug_assert!(x < self.size() && y < self.size());
+        Point(((y + 1) * self.stride as usize + x + 1) as u16)
+    }
+
+    /// The point at column `x` and row `y` (0 = top), or `None` off the board.
+    pub fn checked_point(&self, x: usize, y: usize) -> Option<Point> {
+        (x < self.size() && y < self.size()).then(|| self.point(x, y))
+    }
+
+    /// Column (0 = left) and row (0 = top) of an on-board point.
+    #[inline]
+    pub fn coordinates(&self, p: Point) -> (usize, usize) {
+        let stride = self.stride as usize;
+        (p.index() % stride - 1, p.index() / stride - 1)
+    }
+
+    /// Whether `p` is a point of this board (and not the padding ring).
+    #[inline]
+    pub fn is_on_board(&self, p: Point) -> bool {
+        p.index() < MAX_POINTS && self.cells[p.index()] != Cell::OffBoard
+    }
+
+    /// All on-board points, row by row from the top-left corner.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        let n = self.size();
+        (0..n).flat_map(move |y| (0..n).map(move |x| self.point(x, y)))
+    }
+
+    /// The four orthogonal neighbours, off-board ones included.
+    #[inline]
+    pub fn neighbors(&self, p: Point) -> [Point; 4] {
+        let s = self.stride;
+        [Point(p.0 - s), Point(p.0 - 1), Point(p.0 + 1), Point(p.0 + s)]
+    }
+
+    /// The four diagonal neighbours, off-board ones included.
+    #[inline]
+    pub fn diagonals(&self, p: Point) -> [Point; 4] {
+        let s = self.stride;
+        [Point(p.0 - s - 1), Point(p.0 - s + 1), Point(p.0 + s - 1), Point(p.0 + s + 1)]
+    }
+
+    #[inline]
+    pub fn cell(&self, p: Point) -> Cell {
+        self.cells[p.index()]
+    }
+
+    /// The colour of the stone on `p`, if any.
+    #[inline]
+    pub fn stone(&self, p: Point) -> Option<Color> {
+        self.cells[p.index()].color()
+    }
+
+    /// The head point naming the chain of the stone on `p`.
+    #[inline]
+    pub fn chain_id(&self, p: Point) -> Point {
+        debug_assert!(self.stone(p).is_some());
+        Point(self.chain_head[p.index()])
+    }
+
+    /// Exact liberty count of the chain of the stone on `p`.
+    #[inline]
+    pub fn chain_liberties(&self, p: Point) -> usize {
+        debug_assert!(self.stone(p).is_some());
+        self.liberties[self.chain_head[p.index()] as usize] as usize
+    }
+
+    /// Stone count of the chain of the stone on `p`.
+    #[inline]
+    pub fn chain_len(&self, p: Point) -> usize {
+        debug_assert!(self.stone(p).is_some());
+        self.chain_size[self.chain_head[p.index()] as usize] as usize
+    }
+
+    /// The stones of the chain through `p`.
+    pub fn chain_stones(&self, p: Point) -> ChainStones<'_> {
+        ChainStones { board: self, start: p.0, current: Some(p.0) }
+    }
+
+    /// The empty points, in no particular order.
+    #[inline]
+    pub fn empty_points(&self) -> &[u16] {
+        &self.empties[..self.empty_count as usize]
+    }
+
+    /// Stones removed so far by `color`'s captures (prisoners held by `color`).
+    pub fn prisoners(&self, color: Color) -> u32 {
+        self.prisoners[color.index()]
+    }
+
+    /// The simple-ko point and the player who may not retake there now, if any.
+    pub fn ko(&self) -> Option<(Point, Color)> {
+        self.ko_point.map(|p| (p, self.ko_color))
+    }
+
+    /// Forgets the ko: after a pass, or any other move, the ban lapses.
+    #[inline]
+    pub fn clear_ko(&mut self) {
+        self.ko_point = None;
+    }
+
+    /// Zobrist hash of size and stones.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    #[inline]
+    fn count_of(&self, p: Point, shift: u32) -> u16 {
+        (self.neighbor_counts[p.index()] >> shift) & COUNT_MASK
+    }
+
+    /// How many of `p`'s neighbours are empty.
+    #[inline]
+    pub fn empty_neighbor_count(&self, p: Point) -> usize {
+        self.count_of(p, EMPTY_SHIFT) as usize
+    }
+
+    /// Whether every neighbour of `p` is a `color` stone or off board: an eye-like point, not
+    /// necessarily a real eye.
+    #[inline]
+    pub fn is_eyeish(&self, p: Point, color: Color) -> bool {
+        self.count_of(p, count_shift(color)) == 4
+    }
+
+    /// The classic single-point true-eye test used by playouts: `p` is empty, all neighbours
+    /// are `color` or off board, and the opponent holds at most one diagonal in the centre
+    /// (none on the edge or in the corner). It errs towards "not an eye" only in positions
+    /// whose diagonals are themselves eyes (two-headed dragons), which playouts may fill.
+    #[inline]
+    pub fn is_true_eye(&self, p: Point, color: Color) -> bool {
+        if self.cells[p.index()] != Cell::Empty || !self.is_eyeish(p, color) {
+            return false;
+        }
+        let enemy = Cell::stone(color.opponent());
+        let mut enemy_diagonals = 0;
+        let mut off_board = 0;
+        for d in self.diagonals(p) {
+            match self.cells[d.index()] {
+                Cell::OffBoard => off_board = 1,
+                c if c == enemy => enemy_diagonals += 1,
+                _ => {}
+            }
+        }
+        enemy_diagonals + off_board < 2
+    }
+
+    /// Whether `color` may play on `p` under the simple-ko, no-suicide rules, without
+    /// changing the board. Cheap: it reads neighbour counts and adjacent chains only.
+    pub fn check_move(&self, p: Point, color: Color) -> Result<(), IllegalMove> {
+        if !self.is_on_board(p) {
+            return Err(IllegalMove::OffBoard);
+        }
+        if self.cells[p.index()] != Cell::Empty {
+            return Err(IllegalMove::Occupied);
+        }
+        if self.ko_point == Some(p) && self.ko_color == color {
+            return Err(IllegalMove::Ko);
+        }
+        if self.has_liberty_after(p, color) {
+            Ok(())
+        } else {
+            Err(IllegalMove::Suicide)
+        }
+    }
+
+    /// Whether a `color` stone on the empty point `p` would have a liberty once captures are
+    /// made: an empty neighbour, a friendly chain with a liberty to spare, or a capture.
+    #[inline]
+    fn has_liberty_after(&self, p: Point, color: Color) -> bool {
+        if self.empty_neighbor_count(p) > 0 {
+            return true;
+        }
+        let own = Cell::stone(color);
+        for n in self.neighbors(p) {
+            let cell = self.cells[n.index()];
+            if cell == Cell::OffBoard {
+                continue;
+            }
+            let libs = self.liberties[self.chain_head[n.index()] as usize];
+            if (cell == own) == (libs > 1) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `p` is empty and playable for `color` (no suicide, no simple-ko retake).
+    #[inline]
+    pub fn is_legal(&self, p: Point, color: Color) -> bool {
+        self.cells[p.index()] == Cell::Empty
+            && !(self.ko_point == Some(p) && self.ko_color == color)
+            && self.has_liberty_after(p, color)
+    }
+
+    /// Plays a `color` stone on `p` after checking it under simple ko with suicide forbidden.
+    ///
+    /// # Errors
+    /// `OffBoard`, `Occupied`, `Ko` or `Suicide`; the board is unchanged then.
+    pub fn try_play(&mut self, p: Point, color: Color) -> Result<MoveEffect, IllegalMove> {
+        self.check_move(p, color)?;
+        Ok(self.play_unchecked(p, color))
+    }
+
+    /// Plays a `color` stone on `p` where suicide is allowed: a stone whose own chain has no
+    /// liberty after captures removes that whole chain (Tromp–Taylor, New Zealand).
+    ///
+    /// # Errors
+    /// `OffBoard`, `Occupied` or `Ko`; the board is unchanged then.
+    pub fn try_play_allowing_suicide(
+        &mut self,
+        p: Point,
+        color: Color,
+    ) -> Result<MoveEffect, IllegalMove> {
+        match self.check_move(p, color) {
+            Ok(()) | Err(IllegalMove::Suicide) => {}
+            Err(e) => return Err(e),
+        }
+        let mut effect = self.play_unchecked(p, color);
+        let head = Point(self.chain_head[p.index()]);
+        if self.liberties[head.index()] == 0 {
+            effect.suicided = self.remove_chain(head);
+            self.prisoners[color.opponent().index()] += effect.suicided as u32;
+            self.ko_point = None;
+        }
+        Ok(effect)
+    }
+
+    /// Plays a `color` stone on `p`, which the caller knows to be legal (empty, not a ko
+    /// retake; a suicide leaves a chain without liberties, which only
+    /// [`Board::try_play_allowing_suicide`] cleans up). This is the playout path.
+    pub fn play_unchecked(&mut self, p: Point, color: Color) -> MoveEffect {
+        debug_assert_eq!(self.cells[p.index()], Cell::Empty);
+        let enemy = Cell::stone(color.opponent());
+        self.ko_point = None;
+        self.place_stone(p, color);
+
+        // The new stone takes liberty `p` from every distinct adjacent chain.
+        let neighbors = self.neighbors(p);
+        let mut seen = [0u16; 4];
+        let mut seen_count = 0;
+        let mut captured = 0u16;
+        let mut captured_at = p;
+        for n in neighbors {
+            let cell = self.cells[n.index()];
+            if cell != Cell::Black && cell != Cell::White {
+                continue;
+            }
+            let head = self.chain_head[n.index()];
+            if seen[..seen_count].contains(&head) {
+                continue;
+            }
+            seen[seen_count] = head;
+            seen_count += 1;
+            self.liberties[head as usize] -= 1;
+            if cell == enemy && self.liberties[head as usize] == 0 {
+                captured += self.remove_chain(Point(head));
+                captured_at = n;
+            }
+        }
+        self.prisoners[color.index()] += captured as u32;
+
+        // Join the friendly neighbours into one chain, the largest one absorbing the rest.
+        let own = Cell::stone(color);
+        for n in neighbors {
+            if self.cells[n.index()] == own && self.chain_head[n.index()] != self.chain_head[p.index()]
+            {
+                self.merge_chains(p, n);
+            }
+        }
+
+        let head = self.chain_head[p.index()] as usize;
+        if captured == 1 && self.chain_size[head] == 1 && self.liberties[head] == 1 {
+            self.ko_point = Some(captured_at);
+            self.ko_color = color.opponent();
+        }
+        MoveEffect { captured, suicided: 0 }
+    }
+
+    /// The hash the board would have after `color` plays the legal, non-suicidal move `p`,
+    /// without playing it: the search and the superko test use it to look ahead cheaply.
+    pub fn hash_after(&self, p: Point, color: Color) -> u64 {
+        let mut hash = self.hash ^ zobrist::stone_key(color, p.index());
+        let enemy = Cell::stone(color.opponent());
+        let mut seen = [0u16; 4];
+        let mut seen_count = 0;
+        for n in self.neighbors(p) {
+            if self.cells[n.index()] != enemy {
+                continue;
+            }
+            let head = self.chain_head[n.index()];
+            if self.liberties[head as usize] != 1 || seen[..seen_count].contains(&head) {
+                continue;
+            }
+            seen[seen_count] = head;
+            seen_count += 1;
+            for s in self.chain_stones(n) {
+                hash ^= zobrist::stone_key(color.opponent(), s.index());
+            }
+        }
+        hash
+    }
+
+    /// Puts a lone `color` stone on the empty point `p`: cell, one-stone chain with its empty
+    /// neighbours as liberties, empty list, neighbour counts and hash. Adjacent chains are
+    /// the caller's business.
+    #[inline]
+    fn place_stone(&mut self, p: Point, color: Color) {
+        let i = p.index();
+        self.remove_from_empties(p);
+        self.cells[i] = Cell::stone(color);
+        self.chain_head[i] = p.0;
+        self.next_stone[i] = p.0;
+        self.chain_size[i] = 1;
+        self.liberties[i] = self.empty_neighbor_count(p) as u16;
+        self.hash ^= zobrist::stone_key(color, i);
+        let delta = (1u16 << count_shift(color)).wrapping_sub(1 << EMPTY_SHIFT);
+        for n in self.neighbors(p) {
+            self.neighbor_counts[n.index()] = self.neighbor_counts[n.index()].wrapping_add(delta);
+        }
+    }
+
+    #[inline]
+    fn remove_from_empties(&mut self, p: Point) {
+        let position = self.empty_position[p.index()];
+        self.empty_count -= 1;
+        let last = self.empties[self.empty_count as usize];
+        self.empties[position as usize] = last;
+        self.empty_position[last as usize] = position;
+    }
+
+    #[inline]
+    fn add_to_empties(&mut self, p: Point) {
+        self.empty_position[p.index()] = self.empty_count;
+        self.empties[self.empty_count as usize] = p.0;
+        self.empty_count += 1;
+    }
+
+    /// Merges the chains of the friendly stones `a` and `b`. The smaller chain's stones are
+    /// re-headed one at a time; an empty neighbour of one of them is a new liberty unless it
+    /// already touches a stone carrying the big chain's head, which covers both the big
+    /// chain's own liberties and those already counted for earlier re-headed stones.
+    fn merge_chains(&mut self, a: Point, b: Point) {
+        let mut big = self.chain_head[a.index()];
+        let mut small = self.chain_head[b.index()];
+        if self.chain_size[big as usize] < self.chain_size[small as usize] {
+            std::mem::swap(&mut big, &mut small);
+        }
+        let mut stone = small;
+        loop {
+            for n in self.neighbors(Point(stone)) {
+                if self.cells[n.index()] != Cell::Empty {
+                    continue;
+                }
+                let already = self
+                    .neighbors(n)
+                    .iter()
+                    .any(|m| self.chain_head[m.index()] == big && self.stone(*m).is_some());
+                if !already {
+                    self.liberties[big as usize] += 1;
+                }
+            }
+            self.chain_head[stone as usize] = big;
+            stone = self.next_stone[stone as usize];
+            if stone == small {
+                break;
+            }
+        }
+        self.chain_size[big as usize] += self.chain_size[small as usize];
+        self.next_stone.swap(big as usize, small as usize);
+    }
+
+    /// Removes the whole chain headed by `head`, giving each freed point as a liberty to every
+    /// distinct chain around it. Returns the number of stones removed.
+    fn remove_chain(&mut self, head: Point) -> u16 {
+        let color = self.stone(head).expect("removing a chain needs a stone");
+        let delta = (1u16 << EMPTY_SHIFT).wrapping_sub(1 << count_shift(color));
+        let mut removed = 0;
+        let mut stone = head.0;
+        loop {
+            let next = self.next_stone[stone as usize];
+            let p = Point(stone);
+            self.cells[p.index()] = Cell::Empty;
+            self.hash ^= zobrist::stone_key(color, p.index());
+            self.add_to_empties(p);
+            let mut seen = [0u16; 4];
+            let mut seen_count = 0;
+            for n in self.neighbors(p) {
+                self.neighbor_counts[n.index()] = self.neighbor_counts[n.index()].wrapping_add(delta);
+                let cell = self.cells[n.index()];
+                if cell != Cell::Black && cell != Cell::White {
+                    continue;
+                }
+                let h = self.chain_head[n.index()];
+                if h == head.0 || seen[..seen_count].contains(&h) {
+                    continue;
+                }
+                seen[seen_count] = h;
+                seen_count += 1;
+                self.liberties[h as usize] += 1;
+            }
+            removed += 1;
+            stone = next;
+            if stone == head.0 {
+                break;
+            }
+        }
+        removed
+    }
+
+    /// Puts a stone on an empty point as a setup (handicap, SGF `AB`/`AW`) rather than as a
+    /// move: captures still happen so the position stays a legal one, no ko is created, and
+    /// no prisoners are counted.
+    ///
+    /// # Errors
+    /// `OffBoard` or `Occupied`, or `Suicide` if the stone would have no liberty.
+    pub fn set_stone(&mut self, p: Point, color: Color) -> Result<(), IllegalMove> {
+        match self.check_move(p, color) {
+            Ok(()) | Err(IllegalMove::Ko) => {}
+            Err(e) => return Err(e),
+        }
+        let prisoners = self.prisoners;
+        self.play_unchecked(p, color);
+        self.prisoners = prisoners;
+        self.ko_point = None;
+        Ok(())
+    }
+
+    /// Empties the point `p` as a setup (SGF `AE`), keeping chains and liberties exact.
+    /// Rebuilds the board from its stones: setup is rare and must never be subtly wrong.
+    pub fn clear_point(&mut self, p: Point) {
+        if self.stone(p).is_none() {
+            return;
+        }
+        let mut rebuilt = Board::new(self.size());
+        rebuilt.prisoners = self.prisoners;
+        for q in self.points() {
+            if let (Some(color), true) = (self.stone(q), q != p) {
+                // Each remaining stone had a liberty in a legal position or gains one here.
+                rebuilt.play_unchecked(q, color);
+            }
+        }
+        rebuilt.ko_point = None;
+        rebuilt.prisoners = self.prisoners;
+        *self = rebuilt;
+    }
+
+    /// Plays a uniform light playout starting with `to_move` until both players pass or
+    /// `max_moves` moves are made: each side plays a random legal move that does not fill its
+    /// own true eye, and passes when it has none. Simple ko only. Returns the number of moves
+    /// (passes excluded).
+    pub fn playout<R: rand::Rng + ?Sized>(
+        &mut self,
+        mut to_move: Color,
+        max_moves: usize,
+        rng: &mut R,
+    ) -> usize {
+        let mut passes = 0;
+        let mut moves = 0;
+        while passes < 2 && moves < max_moves {
+            match self.random_move(to_move, rng) {
+                Some(p) => {
+                    self.play_unchecked(p, to_move);
+                    passes = 0;
+                    moves += 1;
+                }
+                None => {
+                    self.ko_point = None;
+                    passes += 1;
+                }
+            }
+            to_move = to_move.opponent();
+        }
+        moves
+    }
+
+    /// A uniformly chosen legal move for `color` that does not fill one of its true eyes, or
+    /// `None` when there is none. Scans the empty list from a random start, so the choice is
+    /// uniform over runs of acceptable points, the usual trade of exactness for speed.
+    #[inline]
+    pub fn random_move<R: rand::Rng + ?Sized>(&self, color: Color, rng: &mut R) -> Option<Point> {
+        let count = self.empty_count as usize;
+        if count == 0 {
+            return None;
+        }
+        let start = ((rng.next_u32() as u64 * count as u64) >> 32) as usize;
+        let acceptable = |&p: &u16| {
+            let p = Point(p);
+            !self.is_true_eye(p, color) && self.is_legal(p, color)
+        };
+        let empties = &self.empties[..count];
+        empties[start..]
+            .iter()
+            .find(|p| acceptable(p))
+            .or_else(|| empties[..start].iter().find(|p| acceptable(p)))
+            .map(|&p| Point(p))
+    }
+
+    /// Area score from black's side, without komi, for a finished playout: stones plus empty
+    /// points whose neighbours all belong to one colour. Larger empty regions, which finished
+    /// playouts almost never leave, count for nobody; `score` has the exact count.
+    pub fn playout_score(&self) -> i32 {
+        let mut score = 0i32;
+        for p in self.points() {
+            score += match self.cells[p.index()] {
+                Cell::Black => 1,
+                Cell::White => -1,
+                _ if self.is_eyeish(p, Color::Black) => 1,
+                _ if self.is_eyeish(p, Color::White) => -1,
+                _ => 0,
+            };
+        }
+        score
+    }
+
+    /// Parses a diagram: one row per line from the top, `X`/`x`/`B`/`#` black, `O`/`o`/`W`/`@`
+    /// white, `.`, `+`, `,` or `-` empty; spaces are ignored, as are lines that are empty or
+    /// start with a column label. Stones are placed as setup, so captures in the diagram are
+    /// made and the result is always a legal position.
+    ///
+    /// # Errors
+    /// A message when the rows are not square, the size is unsupported, or a character is
+    /// unknown.
+    pub fn from_diagram(text: &str) -> Result<Board, String> {
+        let rows: Vec<Vec<char>> = text
+            .lines()
+            .map(|line| line.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+            .filter(|row: &Vec<char>| !row.is_empty())
+            .collect();
+        let size = rows.len();
+        if !Board::is_valid_size(size) {
+            return Err(format!("diagram has {size} rows; sizes 2..=25 are supported"));
+        }
+        let mut board = Board::new(size);
+        for (y, row) in rows.iter().enumerate() {
+            if row.len() != size {
+                return Err(format!("row {} has {} points, expected {size}", y + 1, row.len()));
+            }
+            for (x, &c) in row.iter().enumerate() {
+                let color = match c {
+                    'X' | 'x' | 'B' | '#' => Some(Color::Black),
+                    'O' | 'o' | 'W' | '@' => Some(Color::White),
+                    '.' | '+' | ',' | '-' => None,
+                    other => return Err(format!("unknown character {other:?} in the diagram")),
+                };
+                if let Some(color) = color {
+                    board
+                        .set_stone(board.point(x, y), color)
+                        .map_err(|e| format!("stone at column {x}, row {y}: {e}"))?;
+                }
+            }
+        }
+        Ok(board)
+    }
+
+    /// The board as a diagram in the format `from_diagram` reads: `X` black, `O` white, `.`
+    /// empty, one row per line, no labels.
+    pub fn to_diagram(&self) -> String {
+        let mut out = String::with_capacity(self.size() * (self.size() + 1));
+        for y in 0..self.size() {
+            for x in 0..self.size() {
+                out.push(match self.cells[self.point(x, y).index()] {
+                    Cell::Black => 'X',
+                    Cell::White => 'O',
+                    _ => '.',
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Recomputes chains, liberties, neighbour counts, the empty list and the hash from the
+    /// stones alone and compares them with the incremental state.
+    ///
+    /// # Errors
+    /// A description of the first mismatch.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut hash = zobrist::empty_board_key(self.size());
+        let mut empty_seen = 0;
+        for p in self.points() {
+            let i = p.index();
+            let mut counts = 0u16;
+            for n in self.neighbors(p) {
+                counts += match self.cells[n.index()] {
+                    Cell::Empty => 1 << EMPTY_SHIFT,
+                    Cell::OffBoard => 0x11,
+                    Cell::Black => 1 << count_shift(Color::Black),
+                    Cell::White => 1 << count_shift(Color::White),
+                };
+            }
+            if counts != self.neighbor_counts[i] {
+                return Err(format!("neighbour counts wrong at {p:?}"));
+            }
+            match self.cells[i] {
+                Cell::Empty => {
+                    empty_seen += 1;
+                    let position = self.empty_position[i] as usize;
+                    if position >= self.empty_count as usize || self.empties[position] != p.0 {
+                        return Err(format!("empty list misses {p:?}"));
+                    }
+                }
+                Cell::Black | Cell::White => {
+                    let color = self.stone(p).unwrap();
+                    hash ^= zobrist::stone_key(color, i);
+                    self.check_chain_of(p)?;
+                }
+                Cell::OffBoard => return Err(format!("{p:?} is on the board but off-board")),
+            }
+        }
+        if empty_seen != self.empty_count as usize {
+            return Err("empty count wrong".into());
+        }
+        if hash != self.hash {
+            return Err("hash differs from a recomputed one".into());
+        }
+        Ok(())
+    }
+
+    /// Flood-fills the chain of the stone on `p` and compares head, size and liberties.
+    fn check_chain_of(&self, p: Point) -> Result<(), String> {
+        let color = self.cells[p.index()];
+        let head = self.chain_head[p.index()];
+        let mut stack = vec![p];
+        let mut stones = vec![p];
+        let mut liberties = Vec::new();
+        while let Some(q) = stack.pop() {
+            for n in self.neighbors(q) {
+                match self.cells[n.index()] {
+                    c if c == color && !stones.contains(&n) => {
+                        stones.push(n);
+                        stack.push(n);
+                    }
+                    Cell::Empty if !liberties.contains(&n) => liberties.push(n),
+                    _ => {}
+                }
+            }
+        }
+        if stones.iter().any(|s| self.chain_head[s.index()] != head) {
+            return Err(format!("chain of {p:?} has several heads"));
+        }
+        let listed: Vec<Point> = self.chain_stones(p).collect();
+        if listed.len() != stones.len() || stones.iter().any(|s| !listed.contains(s)) {
+            return Err(format!("stone list of the chain of {p:?} is wrong"));
+        }
+        if self.chain_size[head as usize] as usize != stones.len() {
+            return Err(format!("chain size wrong at {p:?}"));
+        }
+        if self.liberties[head as usize] as usize != liberties.len() {
+            return Err(format!(
+                "chain of {p:?} has {} liberties, recorded {}",
+                liberties.len(),
+                self.liberties[head as usize]
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Iterator over the stones of one chain, following the circular list.
+pub struct ChainStones<'a> {
+    board: &'a Board,
+    start: u16,
+    current: Option<u16>,
+}
+
+impl Iterator for ChainStones<'_> {
+    type Item = Point;
+
+    fn next(&mut self) -> Option<Point> {
+        let here = self.current?;
+        let next = self.board.next_stone[here as usize];
+        self.current = (next != self.start).then_some(next);
+        Some(Point(here))
+    }
+}
+
+#[cfg(test)]
+mod tests;

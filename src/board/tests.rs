@@ -1,0 +1,350 @@
+use super::*;
+use crate::vertex::parse_move;
+
+fn board(diagram: &str) -> Board {
+    let board = Board::from_diagram(diagram).expect("valid diagram");
+    board.check_invariants().expect("consistent board");
+    board
+}
+
+fn at(board: &Board, vertex: &str) -> Point {
+    match parse_move(board, vertex) {
+        Some(Move::Play(p)) => p,
+        _ => panic!("bad vertex {vertex}"),
+    }
+}
+
+fn play(board: &mut Board, color: Color, vertex: &str) -> Result<MoveEffect, IllegalMove> {
+    let p = at(board, vertex);
+    let result = board.try_play(p, color);
+    board.check_invariants().expect("consistent after the move");
+    result
+}
+
+fn assert_diagram(board: &Board, expected: &str) {
+    let expected: String = expected
+        .lines()
+        .map(|l| l.split_whitespace().collect::<String>())
+        .filter(|l| !l.is_empty())
+        .map(|l| l + "\n")
+        .collect();
+    assert_eq!(board.to_diagram(), expected);
+}
+
+/// The empty 19×19 hash; it changes only if the Zobrist seed or generator changes.
+const PINNED_EMPTY_19X19_HASH: u64 = 11237136953230661706;
+
+// The empty board has every point empty and the pinned size-only hash.
+#[test]
+fn empty_board() {
+    for size in MIN_SIZE..=MAX_SIZE {
+        let b = Board::new(size);
+        assert_eq!(b.empty_points().len(), size * size);
+        assert_eq!(b.hash(), zobrist::empty_board_key(size));
+        b.check_invariants().unwrap();
+    }
+    assert_eq!(Board::new(19).hash(), PINNED_EMPTY_19X19_HASH);
+}
+
+// A single stone in the middle is captured when its fourth liberty is taken.
+#[test]
+fn captures_single_stone() {
+    let mut b = board(
+        ". . . . .
+         . . X . .
+         . X O . .
+         . . X . .
+         . . . . .",
+    );
+    let effect = play(&mut b, Color::Black, "D3").unwrap();
+    assert_eq!(effect.captured, 1);
+    assert_eq!(b.prisoners(Color::Black), 1);
+    assert_diagram(
+        &b,
+        ". . . . .
+         . . X . .
+         . X . X .
+         . . X . .
+         . . . . .",
+    );
+}
+
+// One move can capture two separate chains at once, and each freed point becomes a liberty.
+#[test]
+fn captures_two_chains_at_once() {
+    let mut b = board(
+        ". X O X .
+         X O . O X
+         . X O X .
+         . . X . .
+         . . . . .",
+    );
+    let effect = play(&mut b, Color::Black, "C4").unwrap();
+    assert_eq!(effect.captured, 4, "the C5, B4, D4 and C3 chains");
+    assert_diagram(
+        &b,
+        ". X . X .
+         X . X . X
+         . X . X .
+         . . X . .
+         . . . . .",
+    );
+    assert_eq!(b.chain_liberties(at(&b, "C4")), 4);
+}
+
+// Chains on the edge and in the corner have fewer liberties and are captured accordingly.
+#[test]
+fn captures_on_edge_and_corner() {
+    let mut b = board(
+        "O X . . .
+         X . . . .
+         . . . . .
+         . . . X .
+         . . X O O",
+    );
+    // The corner stone A5 was captured while the diagram was set up: it had no liberty.
+    assert_eq!(b.stone(at(&b, "A5")), None);
+    assert_eq!(b.chain_liberties(at(&b, "D1")), 1);
+    let effect = play(&mut b, Color::Black, "E2").unwrap();
+    assert_eq!(effect.captured, 2);
+    assert_diagram(
+        &b,
+        ". X . . .
+         X . . . .
+         . . . . .
+         . . . X X
+         . . X . .",
+    );
+}
+
+// A move into a point without liberties that captures nothing is suicide, single stone.
+#[test]
+fn suicide_single_stone() {
+    let mut b = board(
+        ". O . . .
+         O . . . .
+         . . . . .
+         . . . . .
+         . . . . .",
+    );
+    let before = b.clone();
+    assert_eq!(play(&mut b, Color::Black, "A5"), Err(IllegalMove::Suicide));
+    assert_eq!(b, before);
+    assert!(play(&mut b, Color::White, "A5").is_ok(), "own eye filling is legal");
+}
+
+// Joining a chain whose last liberty is the move's point is a multi-stone suicide.
+#[test]
+fn suicide_multi_stone() {
+    let mut b = board(
+        "X X O . .
+         . O . . .
+         O . . . .
+         . . . . .
+         . . . . .",
+    );
+    assert_eq!(play(&mut b, Color::Black, "A4"), Err(IllegalMove::Suicide));
+    let mut allowed = b.clone();
+    let p = at(&allowed, "A4");
+    let effect = allowed.try_play_allowing_suicide(p, Color::Black).unwrap();
+    assert_eq!(effect.suicided, 3);
+    assert_eq!(allowed.prisoners(Color::White), 3);
+    allowed.check_invariants().unwrap();
+    assert_diagram(
+        &allowed,
+        ". . O . .
+         . O . . .
+         O . . . .
+         . . . . .
+         . . . . .",
+    );
+}
+
+// Capture comes before the suicide test: a stone with no liberty that captures is legal.
+#[test]
+fn capture_rescues_a_move_without_liberties() {
+    let mut b = board(
+        ". O X . .
+         O X . . .
+         X . . . .
+         . . . . .
+         . . . . .",
+    );
+    let effect = play(&mut b, Color::Black, "A5").unwrap();
+    assert_eq!(effect.captured, 2);
+    assert_eq!(b.chain_liberties(at(&b, "A5")), 2);
+}
+
+// A capture that saves an own chain in atari gives it back its liberties.
+#[test]
+fn capture_rescues_own_chain() {
+    let mut b = board(
+        ". . . . .
+         . O O . .
+         O X X O .
+         X O . O .
+         . X . . .",
+    );
+    assert_eq!(b.chain_liberties(at(&b, "B3")), 1);
+    let effect = play(&mut b, Color::Black, "C2").unwrap();
+    assert_eq!(effect.captured, 1, "B2 shares its last liberty C2");
+    assert_eq!(b.ko(), None);
+    assert_eq!(b.chain_liberties(at(&b, "B3")), 2);
+}
+
+// Simple ko: the immediate retake is illegal, allowed again after a move elsewhere.
+#[test]
+fn simple_ko() {
+    let mut b = board(
+        ". X O . .
+         X O . O .
+         . X O . .
+         . . . . .
+         . . . . .",
+    );
+    play(&mut b, Color::Black, "C4").unwrap();
+    assert_eq!(b.ko(), Some((at(&b, "B4"), Color::White)));
+    assert_eq!(play(&mut b, Color::White, "B4"), Err(IllegalMove::Ko));
+    assert!(b.check_move(at(&b, "B4"), Color::Black).is_ok(), "the ban is white's alone");
+    play(&mut b, Color::White, "E1").unwrap();
+    play(&mut b, Color::Black, "E2").unwrap();
+    assert_eq!(b.ko(), None);
+    assert_eq!(play(&mut b, Color::White, "B4").unwrap().captured, 1);
+}
+
+// Capturing two stones or capturing with a stone that has other liberties is no ko.
+#[test]
+fn no_ko_after_larger_capture() {
+    let mut b = board(
+        ". X O O X
+         X O . . O
+         . X O O .
+         . . . . .
+         . . . . .",
+    );
+    assert_eq!(b.stone(at(&b, "E5")), None, "E5 captured during setup");
+    play(&mut b, Color::White, "E5").unwrap();
+    let mut b2 = board(
+        "X O . . .
+         . X O . .
+         X O . . .
+         . . . . .
+         . . . . .",
+    );
+    play(&mut b2, Color::White, "A4").unwrap();
+    assert_eq!(b2.ko(), None, "the capturing stone has two liberties");
+}
+
+// Occupied and off-board points are refused with their own reasons.
+#[test]
+fn occupied_and_off_board() {
+    let mut b = board(
+        "X .
+         . .",
+    );
+    assert_eq!(b.try_play(at(&b, "A2"), Color::White), Err(IllegalMove::Occupied));
+    assert_eq!(b.try_play(Point(0), Color::White), Err(IllegalMove::OffBoard));
+    assert_eq!(b.try_play(Point(MAX_POINTS as u16 + 5), Color::White), Err(IllegalMove::OffBoard));
+}
+
+// The one-point eye tests: edge and corner eyes need no enemy diagonal, the centre one.
+#[test]
+fn true_eyes() {
+    let b = board(
+        ". X . X .
+         X X X X X
+         . X . X O
+         X O X X O
+         . O . . O",
+    );
+    assert!(b.is_true_eye(at(&b, "A5"), Color::Black));
+    assert!(b.is_true_eye(at(&b, "C5"), Color::Black));
+    assert!(b.is_true_eye(at(&b, "C3"), Color::Black), "one enemy diagonal in the centre");
+    assert!(!b.is_true_eye(at(&b, "A3"), Color::Black), "an enemy diagonal on the edge");
+    assert!(b.is_true_eye(at(&b, "E5"), Color::Black));
+    assert!(!b.is_eyeish(at(&b, "A1"), Color::Black), "not surrounded");
+    assert!(b.is_eyeish(at(&b, "A3"), Color::Black));
+    assert!(!b.is_true_eye(at(&b, "A5"), Color::White));
+}
+
+// Chains merge through a new stone with the union of their liberties, shared ones once.
+#[test]
+fn merge_counts_shared_liberties_once() {
+    let mut b = board(
+        ". . . . .
+         . X . . .
+         . . X . .
+         . . . . .
+         . . . . .",
+    );
+    play(&mut b, Color::Black, "B3").unwrap();
+    assert_eq!(b.chain_liberties(at(&b, "B4")), 7, "3 + 3 + 2 with C4 shared");
+    play(&mut b, Color::Black, "C4").unwrap();
+    assert_eq!(b.chain_len(at(&b, "C3")), 4);
+    assert_eq!(b.chain_liberties(at(&b, "C3")), 8);
+}
+
+// `hash_after` predicts the hash of a legal move, captures included.
+#[test]
+fn hash_after_predicts_capture() {
+    let b = board(
+        ". X O . .
+         X O . O .
+         . X O . .
+         . . . . .
+         . . . . .",
+    );
+    let p = at(&b, "C4");
+    let predicted = b.hash_after(p, Color::Black);
+    let mut played = b.clone();
+    played.try_play(p, Color::Black).unwrap();
+    assert_eq!(predicted, played.hash());
+    assert_ne!(predicted, b.hash());
+}
+
+// Diagram errors are reported, not panicked on.
+#[test]
+fn diagram_errors() {
+    assert!(Board::from_diagram("X").is_err());
+    assert!(Board::from_diagram("X .\n. . .").is_err());
+    assert!(Board::from_diagram("X ?\n. .").is_err());
+}
+
+// Setting up and clearing points keeps every invariant; clearing restores liberties.
+#[test]
+fn clear_point_restores_liberties() {
+    let mut b = board(
+        ". X O .
+         X O O .
+         . X O .
+         . . . .",
+    );
+    let white = at(&b, "B3");
+    assert_eq!(b.chain_liberties(white), 4);
+    b.clear_point(at(&b, "B4"));
+    b.check_invariants().unwrap();
+    assert_eq!(b.chain_liberties(white), 5);
+    assert_eq!(b.stone(at(&b, "B4")), None);
+}
+
+// A light playout ends with both sides passing and only eye-like points left empty.
+#[test]
+fn playout_runs_to_the_end() {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+    for size in [2, 3, 5, 9, 19] {
+        let mut b = Board::new(size);
+        let moves = b.playout(Color::Black, 10 * size * size, &mut rng);
+        b.check_invariants().unwrap();
+        assert!(moves > 0);
+        for color in Color::BOTH {
+            assert_eq!(b.random_move(color, &mut rng), None, "a finished playout on {size}");
+        }
+        for &p in b.empty_points() {
+            let p = Point(p);
+            assert!(b.is_eyeish(p, Color::Black) || b.is_eyeish(p, Color::White) || size <= 3);
+        }
+        let score = b.playout_score();
+        assert!(score.unsigned_abs() as usize <= size * size);
+    }
+}

@@ -1,0 +1,19 @@
+//! tengen: a Go engine. The crate is layered so that dependencies point one way:
+//! `board` (stones, chains, liberties, hash) ← `game` (rules, history, undo) and `score`
+//! (counting) ← the search and GTP layers. See ARCHITECTURE.md for one line per module.
+
+pub mod bench;
+pub mod board;
+pub mod color;
+pub mod game;
+pub mod handicap;
+pub mod rules;
+pub mod score;
+pub mod sgf;
+pub mod vertex;
+pub mod zobrist;
+
+pub use board::{Board, IllegalMove, Move, Point};
+pub use color::Color;
+pub use game::Game;
+pub use rules::Rules;

@@ -1,0 +1,198 @@
+//! The rules a game is played under, as one explicit value.
+//!
+//! `Rules::default()` is the Chinese rules (中国围棋规则): positional superko, suicide
+//! forbidden, area counting, komi 7.5 (3¾ stones), and N points to white in an N-stone
+//! handicap game (black returns half a stone per handicap stone). The other presets are
+//! options a user picks by name; nothing else in the engine assumes which one is in force.
+
+use crate::color::Color;
+use std::fmt;
+
+/// Which repetitions are forbidden.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KoRule {
+    /// Only the immediate retake of a single stone is forbidden.
+    Simple,
+    /// No move may recreate any earlier whole-board position (the Chinese rule).
+    Positional,
+    /// No move may recreate a position that arose after a move by the same player.
+    Situational,
+}
+
+/// How the final position is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// Stones plus surrounded empty points (数子法).
+    Area,
+    /// Surrounded empty points plus prisoners; points in seki count for nobody.
+    Territory,
+}
+
+/// Compensation white receives for black's handicap stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandicapBonus {
+    /// Nothing beyond komi.
+    Zero,
+    /// One point per handicap stone (Chinese: black returns half a stone per stone).
+    N,
+    /// One point per handicap stone after the first (AGA).
+    NMinusOne,
+}
+
+/// A complete rule set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rules {
+    pub ko: KoRule,
+    pub suicide_allowed: bool,
+    pub scoring: Scoring,
+    /// Points white receives; any real value, negative allowed.
+    pub komi: f64,
+    pub handicap_bonus: HandicapBonus,
+    /// Who moves first in a game without handicap.
+    pub first_player: Color,
+    /// 座子: two black and two white stones on the corner star points before the game.
+    pub corner_stones: bool,
+    /// 还棋头: at the count each side gives back one stone per separate living group.
+    pub group_tax: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::chinese()
+    }
+}
+
+/// The names `Rules::preset` accepts, for error messages and help texts.
+pub const PRESET_NAMES: [&str; 4] = ["chinese", "tromp-taylor", "japanese", "ancient"];
+
+impl Rules {
+    /// The Chinese rules, the default.
+    pub fn chinese() -> Rules {
+        Rules {
+            ko: KoRule::Positional,
+            suicide_allowed: false,
+            scoring: Scoring::Area,
+            komi: 7.5,
+            handicap_bonus: HandicapBonus::N,
+            first_player: Color::Black,
+            corner_stones: false,
+            group_tax: false,
+        }
+    }
+
+    /// Tromp–Taylor: like Chinese but suicide allowed and no handicap bonus.
+    pub fn tromp_taylor() -> Rules {
+        Rules { suicide_allowed: true, handicap_bonus: HandicapBonus::Zero, ..Rules::chinese() }
+    }
+
+    /// Japanese and Korean rules as the rules texts describe them: territory plus prisoners,
+    /// komi 6.5, simple ko, no handicap bonus.
+    pub fn japanese() -> Rules {
+        Rules {
+            ko: KoRule::Simple,
+            scoring: Scoring::Territory,
+            komi: 6.5,
+            handicap_bonus: HandicapBonus::Zero,
+            ..Rules::chinese()
+        }
+    }
+
+    /// The ancient Chinese rules: 座子 corner stones, white first, no komi, area counting
+    /// with 还棋头 (one stone back per separate living group).
+    pub fn ancient() -> Rules {
+        Rules {
+            komi: 0.0,
+            handicap_bonus: HandicapBonus::Zero,
+            first_player: Color::White,
+            corner_stones: true,
+            group_tax: true,
+            ..Rules::chinese()
+        }
+    }
+
+    /// A preset by name (`chinese`, `tromp-taylor`, `japanese`, `ancient`; case and `_`/`-`
+    /// ignored).
+    pub fn preset(name: &str) -> Option<Rules> {
+        match name.to_ascii_lowercase().replace('_', "-").as_str() {
+            "chinese" | "cn" => Some(Rules::chinese()),
+            "tromp-taylor" | "tromptaylor" => Some(Rules::tromp_taylor()),
+            "japanese" | "jp" | "korean" => Some(Rules::japanese()),
+            "ancient" | "ancient-chinese" => Some(Rules::ancient()),
+            _ => None,
+        }
+    }
+
+    /// The name of the preset these rules equal, ignoring komi, if any.
+    pub fn preset_name(&self) -> Option<&'static str> {
+        PRESET_NAMES.into_iter().find(|name| {
+            let preset = Rules::preset(name).expect("listed presets exist");
+            Rules { komi: self.komi, ..preset } == *self
+        })
+    }
+
+    /// Points white receives for `handicap` stones under these rules.
+    pub fn handicap_points(&self, handicap: u32) -> f64 {
+        match self.handicap_bonus {
+            HandicapBonus::Zero => 0.0,
+            HandicapBonus::N => handicap as f64,
+            HandicapBonus::NMinusOne => handicap.saturating_sub(1) as f64,
+        }
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.preset_name() {
+            Some(name) => write!(f, "{name} (komi {})", self.komi),
+            None => write!(
+                f,
+                "custom: ko {:?}, suicide {}, scoring {:?}, komi {}, handicap bonus {:?}",
+                self.ko, self.suicide_allowed, self.scoring, self.komi, self.handicap_bonus
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The default is the Chinese rules of DEVELOPERS.md: superko, no suicide, area, 7.5, N.
+    #[test]
+    fn default_is_chinese() {
+        let rules = Rules::default();
+        assert_eq!(rules.ko, KoRule::Positional);
+        assert!(!rules.suicide_allowed);
+        assert_eq!(rules.scoring, Scoring::Area);
+        assert_eq!(rules.komi, 7.5);
+        assert_eq!(rules.handicap_points(4), 4.0);
+        assert_eq!(rules.first_player, Color::Black);
+        assert_eq!(rules.preset_name(), Some("chinese"));
+    }
+
+    // Each preset differs from Chinese exactly where its rule set does.
+    #[test]
+    fn presets() {
+        let tt = Rules::preset("Tromp-Taylor").unwrap();
+        assert!(tt.suicide_allowed && tt.ko == KoRule::Positional);
+        assert_eq!(tt.handicap_points(3), 0.0);
+        let jp = Rules::preset("japanese").unwrap();
+        assert_eq!((jp.ko, jp.scoring, jp.komi), (KoRule::Simple, Scoring::Territory, 6.5));
+        let old = Rules::preset("ancient").unwrap();
+        assert!(old.corner_stones && old.group_tax && old.komi == 0.0);
+        assert_eq!(old.first_player, Color::White);
+        assert!(Rules::preset("ing").is_none());
+        for name in PRESET_NAMES {
+            assert_eq!(Rules::preset(name).unwrap().preset_name(), Some(name));
+        }
+    }
+
+    // AGA-style N−1 compensation gives nothing for a single stone.
+    #[test]
+    fn handicap_bonus_n_minus_one() {
+        let rules = Rules { handicap_bonus: HandicapBonus::NMinusOne, ..Rules::chinese() };
+        assert_eq!(rules.handicap_points(1), 0.0);
+        assert_eq!(rules.handicap_points(5), 4.0);
+        assert_eq!(rules.preset_name(), None);
+    }
+}
