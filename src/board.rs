@@ -408,6 +408,21 @@ impl Board {
         if self.ko_point == Some(p) && self.ko_color == color {
             return Err(IllegalMove::Ko);
         }
+        self.check_placement(p, color)
+    }
+
+    /// Like [`Board::check_move`] but blind to the simple-ko ban, for callers that judge
+    /// repetitions themselves (superko).
+    ///
+    /// # Errors
+    /// `OffBoard`, `Occupied` or `Suicide`.
+    pub fn check_placement(&self, p: Point, color: Color) -> Result<(), IllegalMove> {
+        if !self.is_on_board(p) {
+            return Err(IllegalMove::OffBoard);
+        }
+        if self.cells[p.index()] != Cell::Empty {
+            return Err(IllegalMove::Occupied);
+        }
         if self.has_liberty_after(p, color) {
             Ok(())
         } else {
@@ -829,13 +844,14 @@ impl Board {
     pub fn check_invariants(&self) -> Result<(), String> {
         let mut hash = zobrist::empty_board_key(self.size());
         let mut empty_seen = 0;
+        let mut chain_checked = [false; MAX_POINTS];
         for p in self.points() {
             let i = p.index();
             let mut counts = 0u16;
             for n in self.neighbors(p) {
                 counts += match self.cells[n.index()] {
                     Cell::Empty => 1 << EMPTY_SHIFT,
-                    Cell::OffBoard => 0x11,
+                    Cell::OffBoard => (1 << count_shift(Color::Black)) | (1 << count_shift(Color::White)),
                     Cell::Black => 1 << count_shift(Color::Black),
                     Cell::White => 1 << count_shift(Color::White),
                 };
@@ -854,7 +870,11 @@ impl Board {
                 Cell::Black | Cell::White => {
                     let color = self.stone(p).unwrap();
                     hash ^= zobrist::stone_key(color, i);
-                    self.check_chain_of(p)?;
+                    if !chain_checked[i] {
+                        for s in self.check_chain_of(p)? {
+                            chain_checked[s.index()] = true;
+                        }
+                    }
                 }
                 Cell::OffBoard => return Err(format!("{p:?} is on the board but off-board")),
             }
@@ -868,21 +888,30 @@ impl Board {
         Ok(())
     }
 
-    /// Flood-fills the chain of the stone on `p` and compares head, size and liberties.
-    fn check_chain_of(&self, p: Point) -> Result<(), String> {
+    /// Flood-fills the chain of the stone on `p`, compares head, stone list, size and
+    /// liberties with the incremental state, and returns the chain's stones.
+    fn check_chain_of(&self, p: Point) -> Result<Vec<Point>, String> {
         let color = self.cells[p.index()];
         let head = self.chain_head[p.index()];
-        let mut stack = vec![p];
+        let mut in_chain = [false; MAX_POINTS];
+        let mut is_liberty = [false; MAX_POINTS];
         let mut stones = vec![p];
-        let mut liberties = Vec::new();
-        while let Some(q) = stack.pop() {
+        in_chain[p.index()] = true;
+        let mut liberties = 0;
+        let mut next = 0;
+        while next < stones.len() {
+            let q = stones[next];
+            next += 1;
             for n in self.neighbors(q) {
                 match self.cells[n.index()] {
-                    c if c == color && !stones.contains(&n) => {
+                    c if c == color && !in_chain[n.index()] => {
+                        in_chain[n.index()] = true;
                         stones.push(n);
-                        stack.push(n);
                     }
-                    Cell::Empty if !liberties.contains(&n) => liberties.push(n),
+                    Cell::Empty if !is_liberty[n.index()] => {
+                        is_liberty[n.index()] = true;
+                        liberties += 1;
+                    }
                     _ => {}
                 }
             }
@@ -890,21 +919,20 @@ impl Board {
         if stones.iter().any(|s| self.chain_head[s.index()] != head) {
             return Err(format!("chain of {p:?} has several heads"));
         }
-        let listed: Vec<Point> = self.chain_stones(p).collect();
-        if listed.len() != stones.len() || stones.iter().any(|s| !listed.contains(s)) {
+        let listed: Vec<Point> = self.chain_stones(p).take(MAX_POINTS + 1).collect();
+        if listed.len() != stones.len() || listed.iter().any(|s| !in_chain[s.index()]) {
             return Err(format!("stone list of the chain of {p:?} is wrong"));
         }
         if self.chain_size[head as usize] as usize != stones.len() {
             return Err(format!("chain size wrong at {p:?}"));
         }
-        if self.liberties[head as usize] as usize != liberties.len() {
+        if self.liberties[head as usize] as usize != liberties {
             return Err(format!(
-                "chain of {p:?} has {} liberties, recorded {}",
-                liberties.len(),
+                "chain of {p:?} has {liberties} liberties, recorded {}",
                 self.liberties[head as usize]
             ));
         }
-        Ok(())
+        Ok(stones)
     }
 }
 

@@ -185,41 +185,43 @@ impl Game {
     }
 
     /// Checks whether `color` may play `mv` now, under the full rules (ko rule, suicide).
+    /// Cheap: it predicts the new position's hash instead of playing the move.
     ///
     /// # Errors
     /// The reason the move is illegal.
     pub fn check(&self, color: Color, mv: Move) -> Result<(), IllegalMove> {
-        self.after(color, mv).map(|_| ())
-    }
-
-    /// The board after `color` plays `mv`, or why it may not.
-    fn after(&self, color: Color, mv: Move) -> Result<Board, IllegalMove> {
-        let mut board = self.board.clone();
         let p = match mv {
-            Move::Pass => {
-                board.clear_ko();
-                return Ok(board);
-            }
+            Move::Pass => return Ok(()),
             Move::Play(p) => p,
         };
-        if self.rules.suicide_allowed {
-            board.try_play_allowing_suicide(p, color)?;
-        } else {
-            board.try_play(p, color)?;
+        // Under superko the history alone decides repetitions: the board's simple-ko ban is
+        // implied by positional superko but can be stricter than situational superko (when
+        // the retaken position was made by the opponent, after a pass or a repeated colour).
+        let retakes_ko = self.board.ko() == Some((p, color));
+        if retakes_ko && self.rules.ko == KoRule::Simple {
+            return Err(IllegalMove::Ko);
         }
-        let hash = board.hash();
+        let hash = match self.board.check_placement(p, color) {
+            Ok(()) => self.board.hash_after(p, color),
+            Err(IllegalMove::Suicide) if self.rules.suicide_allowed => {
+                let mut board = self.board.clone();
+                board.clear_ko();
+                board.try_play_allowing_suicide(p, color)?;
+                board.hash()
+            }
+            Err(e) => return Err(e),
+        };
         let repeated = match self.rules.ko {
             KoRule::Simple => false,
             KoRule::Positional => self.positions.iter().any(|&(h, _)| h == hash),
             KoRule::Situational => self.positions.iter().any(|&(h, c)| h == hash && c == color),
         };
-        if repeated {
-            return Err(match self.rules.ko {
-                KoRule::Situational => IllegalMove::SituationalSuperko,
-                _ => IllegalMove::PositionalSuperko,
-            });
+        match (repeated, retakes_ko, self.rules.ko) {
+            (false, _, _) => Ok(()),
+            (true, true, _) => Err(IllegalMove::Ko),
+            (true, false, KoRule::Situational) => Err(IllegalMove::SituationalSuperko),
+            (true, false, _) => Err(IllegalMove::PositionalSuperko),
         }
-        Ok(board)
     }
 
     /// Plays `mv` for `color` (who need not be the side to move: GTP lets a controller play
@@ -228,16 +230,24 @@ impl Game {
     /// # Errors
     /// The reason the move is illegal; the game is unchanged then. A pass is always legal.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), IllegalMove> {
-        let board = self.after(color, mv)?;
+        self.check(color, mv)?;
         self.undo_stack.push(Snapshot {
-            board: std::mem::replace(&mut self.board, board),
+            board: self.board.clone(),
             to_move: self.to_move,
             consecutive_passes: self.consecutive_passes,
         });
         self.moves.push((color, mv));
+        self.board.clear_ko();
         match mv {
             Move::Pass => self.consecutive_passes += 1,
-            Move::Play(_) => {
+            Move::Play(p) => {
+                if self.rules.suicide_allowed {
+                    self.board
+                        .try_play_allowing_suicide(p, color)
+                        .expect("checked just above");
+                } else {
+                    self.board.play_unchecked(p, color);
+                }
                 self.consecutive_passes = 0;
                 self.positions.push((self.board.hash(), color));
             }
