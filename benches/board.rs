@@ -1,1 +1,61 @@
-fn main(){}
+//! Board speed: light playouts from the empty board on 9×9 and 19×19 (single thread), and
+//! play+undo on the `Game` layer. `cargo bench --bench board`; `tengen bench` prints the same
+//! figures without criterion.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use std::hint::black_box;
+use tengen::{Board, Color, Game, Move, Rules};
+
+fn light_playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("light playout");
+    for size in [9usize, 19] {
+        let empty = Board::new(size);
+        let mut rng = SmallRng::seed_from_u64(1);
+        let mut board = empty.clone();
+        group.throughput(Throughput::Elements(1));
+        group.bench_function(format!("{size}x{size}"), |b| {
+            b.iter(|| {
+                board.copy_from(&empty);
+                board.playout(Color::Black, 3 * size * size, &mut rng);
+                black_box(board.playout_score())
+            })
+        });
+    }
+    group.finish();
+}
+
+fn play_undo(c: &mut Criterion) {
+    let size = 19;
+    let mut rng = SmallRng::seed_from_u64(2);
+    let mut scratch = Board::new(size);
+    let mut moves = Vec::new();
+    let mut color = Color::Black;
+    while let Some(p) = scratch.random_move(color, &mut rng) {
+        scratch.play_unchecked(p, color);
+        moves.push((color, p));
+        color = color.opponent();
+    }
+    let mut game = Game::new(size, Rules::chinese());
+    let mut group = c.benchmark_group("game");
+    group.throughput(Throughput::Elements(2 * moves.len() as u64));
+    group.bench_function("play+undo 19x19 (a random game)", |b| {
+        b.iter(|| {
+            let mut played = 0;
+            for &(color, p) in &moves {
+                if game.play(color, Move::Play(p)).is_ok() {
+                    played += 1;
+                }
+            }
+            for _ in 0..played {
+                game.undo().unwrap();
+            }
+            black_box(played)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, light_playouts, play_undo);
+criterion_main!(benches);

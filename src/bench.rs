@@ -39,13 +39,18 @@ pub fn light_playouts(size: usize, budget: Duration, seed: u64) -> Figure {
     let mut board = empty.clone();
     while start.elapsed() < budget {
         for _ in 0..64 {
-            board.clone_from(&empty);
+            board.copy_from(&empty);
             board.playout(Color::Black, max_moves, &mut rng);
             checksum += board.playout_score() as i64;
             count += 1;
         }
     }
-    Figure { name: format!("light playouts {size}x{size}"), count, checksum, elapsed: start.elapsed() }
+    Figure {
+        name: format!("light playouts {size}x{size}"),
+        count,
+        checksum,
+        elapsed: start.elapsed(),
+    }
 }
 
 /// Plays a fixed seeded game on the `Game` layer (full rules: superko, snapshots) and undoes
@@ -63,7 +68,13 @@ pub fn play_undo(size: usize, budget: Duration, seed: u64) -> Figure {
             break;
         }
     }
-    let mut game = Game::new(size, Rules { ko: crate::rules::KoRule::Simple, ..Rules::chinese() });
+    let mut game = Game::new(
+        size,
+        Rules {
+            ko: crate::rules::KoRule::Simple,
+            ..Rules::chinese()
+        },
+    );
     let start = Instant::now();
     let mut count = 0u64;
     let mut checksum = 0i64;
@@ -80,5 +91,10 @@ pub fn play_undo(size: usize, budget: Duration, seed: u64) -> Figure {
         }
         count += 2 * played as u64;
     }
-    Figure { name: format!("play+undo {size}x{size}"), count, checksum, elapsed: start.elapsed() }
+    Figure {
+        name: format!("play+undo {size}x{size}"),
+        count,
+        checksum,
+        elapsed: start.elapsed(),
+    }
 }

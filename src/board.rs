@@ -28,6 +28,16 @@ pub const MIN_SIZE: usize = 2;
 /// Padded indices needed for the largest board: `(n + 2)` rows of `n + 1` cells, plus one so
 /// that the lower-right diagonal of the last point is still inside the array.
 pub const MAX_POINTS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
+/// Length of the per-point arrays: a power of two above `MAX_POINTS`, so that indices masked
+/// with `SLOTS - 1` are provably in bounds and the hot paths carry no bounds checks.
+pub const SLOTS: usize = 1024;
+const _: () = assert!(SLOTS >= MAX_POINTS && SLOTS.is_power_of_two());
+
+/// The array slot of a padded index.
+#[inline(always)]
+fn slot(index: u16) -> usize {
+    index as usize & (SLOTS - 1)
+}
 
 /// A board point as a padded index. Only `Board` creates on-board points; `Point` values from
 /// one board size mean nothing on another.
@@ -35,9 +45,10 @@ pub const MAX_POINTS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
 pub struct Point(pub u16);
 
 impl Point {
-    #[inline]
+    /// The padded index, as an array slot (see `SLOTS`).
+    #[inline(always)]
     pub fn index(self) -> usize {
-        self.0 as usize
+        slot(self.0)
     }
 }
 
@@ -137,24 +148,25 @@ pub struct Board {
     /// Distance between vertically adjacent points: `size + 1`.
     stride: u16,
     /// What each padded index holds. Off-board cells never change after `new`.
-    cells: [Cell; MAX_POINTS],
-    /// For a stone: the head of its chain. Meaningless for empty and off-board cells.
-    chain_head: [u16; MAX_POINTS],
+    cells: [Cell; SLOTS],
+    /// For a stone: the head of its chain. Zero (an off-board index, never a head) for empty
+    /// and off-board cells, so "is this neighbour in chain h" is a single comparison.
+    chain_head: [u16; SLOTS],
     /// For a stone: the next stone of its chain; following it from any stone visits the whole
     /// chain once and returns to the start.
-    next_stone: [u16; MAX_POINTS],
+    next_stone: [u16; SLOTS],
     /// At a chain head: the number of distinct empty points adjacent to the chain.
-    liberties: [u16; MAX_POINTS],
+    liberties: [u16; SLOTS],
     /// At a chain head: the number of stones in the chain.
-    chain_size: [u16; MAX_POINTS],
+    chain_size: [u16; SLOTS],
     /// For each on-board point: how many of its four neighbours are black, white and empty,
     /// 4 bits each (black lowest). An off-board neighbour counts as both black and white, so
     /// "all neighbours are black or off board" is `black count == 4`.
-    neighbor_counts: [u16; MAX_POINTS],
+    neighbor_counts: [u16; SLOTS],
     /// The empty on-board points, in no order; the first `empty_count` entries are valid.
-    empties: [u16; MAX_POINTS],
+    empties: [u16; SLOTS],
     /// For an empty point: its position in `empties`. Meaningless otherwise.
-    empty_position: [u16; MAX_POINTS],
+    empty_position: [u16; SLOTS],
     empty_count: u16,
     /// The point where the player `ko_color` may not play at once (a simple ko retake).
     ko_point: Option<Point>,
@@ -180,7 +192,9 @@ impl PartialEq for Board {
             && self.ko_point == other.ko_point
             && (self.ko_point.is_none() || self.ko_color == other.ko_color)
             && self.prisoners == other.prisoners
-            && self.points().all(|p| self.cells[p.index()] == other.cells[p.index()])
+            && self
+                .points()
+                .all(|p| self.cells[p.index()] == other.cells[p.index()])
     }
 }
 
@@ -196,14 +210,14 @@ impl Board {
         let mut board = Board {
             size: size as u8,
             stride: stride as u16,
-            cells: [Cell::OffBoard; MAX_POINTS],
-            chain_head: [0; MAX_POINTS],
-            next_stone: [0; MAX_POINTS],
-            liberties: [0; MAX_POINTS],
-            chain_size: [0; MAX_POINTS],
-            neighbor_counts: [0; MAX_POINTS],
-            empties: [0; MAX_POINTS],
-            empty_position: [0; MAX_POINTS],
+            cells: [Cell::OffBoard; SLOTS],
+            chain_head: [0; SLOTS],
+            next_stone: [0; SLOTS],
+            liberties: [0; SLOTS],
+            chain_size: [0; SLOTS],
+            neighbor_counts: [0; SLOTS],
+            empties: [0; SLOTS],
+            empty_position: [0; SLOTS],
             empty_count: 0,
             ko_point: None,
             ko_color: Color::Black,
@@ -215,7 +229,7 @@ impl Board {
                 let p = board.point(x, y).index();
                 board.cells[p] = Cell::Empty;
                 board.empty_position[p] = board.empty_count;
-                board.empties[board.empty_count as usize] = p as u16;
+                board.empties[slot(board.empty_count)] = p as u16;
                 board.empty_count += 1;
             }
         }
@@ -231,6 +245,33 @@ impl Board {
             board.neighbor_counts[p.index()] = counts;
         }
         board
+    }
+
+    /// Makes `self` a copy of `source` by copying only the slots a board of that size uses:
+    /// far cheaper than `clone_from` on small boards, which is what playouts start with.
+    pub fn copy_from(&mut self, source: &Board) {
+        let used = (source.size() + 2) * (source.size() + 1) + 1;
+        if self.size != source.size {
+            // Slots past `used` keep what they held, which on a board of another size
+            // includes on-board cells: restore the off-board ring there.
+            self.cells[used..].fill(Cell::OffBoard);
+        }
+        self.size = source.size;
+        self.stride = source.stride;
+        self.cells[..used].copy_from_slice(&source.cells[..used]);
+        self.chain_head[..used].copy_from_slice(&source.chain_head[..used]);
+        self.next_stone[..used].copy_from_slice(&source.next_stone[..used]);
+        self.liberties[..used].copy_from_slice(&source.liberties[..used]);
+        self.chain_size[..used].copy_from_slice(&source.chain_size[..used]);
+        self.neighbor_counts[..used].copy_from_slice(&source.neighbor_counts[..used]);
+        self.empty_position[..used].copy_from_slice(&source.empty_position[..used]);
+        let empties = source.empty_count as usize;
+        self.empties[..empties].copy_from_slice(&source.empties[..empties]);
+        self.empty_count = source.empty_count;
+        self.ko_point = source.ko_point;
+        self.ko_color = source.ko_color;
+        self.prisoners = source.prisoners;
+        self.hash = source.hash;
     }
 
     /// Whether `size` is a board side this board supports.
@@ -268,7 +309,7 @@ impl Board {
     /// Whether `p` is a point of this board (and not the padding ring).
     #[inline]
     pub fn is_on_board(&self, p: Point) -> bool {
-        p.index() < MAX_POINTS && self.cells[p.index()] != Cell::OffBoard
+        (p.0 as usize) < MAX_POINTS && self.cells[p.index()] != Cell::OffBoard
     }
 
     /// All on-board points, row by row from the top-left corner.
@@ -281,14 +322,24 @@ impl Board {
     #[inline]
     pub fn neighbors(&self, p: Point) -> [Point; 4] {
         let s = self.stride;
-        [Point(p.0 - s), Point(p.0 - 1), Point(p.0 + 1), Point(p.0 + s)]
+        [
+            Point(p.0 - s),
+            Point(p.0 - 1),
+            Point(p.0 + 1),
+            Point(p.0 + s),
+        ]
     }
 
     /// The four diagonal neighbours, off-board ones included.
     #[inline]
     pub fn diagonals(&self, p: Point) -> [Point; 4] {
         let s = self.stride;
-        [Point(p.0 - s - 1), Point(p.0 - s + 1), Point(p.0 + s - 1), Point(p.0 + s + 1)]
+        [
+            Point(p.0 - s - 1),
+            Point(p.0 - s + 1),
+            Point(p.0 + s - 1),
+            Point(p.0 + s + 1),
+        ]
     }
 
     #[inline]
@@ -313,19 +364,23 @@ impl Board {
     #[inline]
     pub fn chain_liberties(&self, p: Point) -> usize {
         debug_assert!(self.stone(p).is_some());
-        self.liberties[self.chain_head[p.index()] as usize] as usize
+        self.liberties[slot(self.chain_head[p.index()])] as usize
     }
 
     /// Stone count of the chain of the stone on `p`.
     #[inline]
     pub fn chain_len(&self, p: Point) -> usize {
         debug_assert!(self.stone(p).is_some());
-        self.chain_size[self.chain_head[p.index()] as usize] as usize
+        self.chain_size[slot(self.chain_head[p.index()])] as usize
     }
 
     /// The stones of the chain through `p`.
     pub fn chain_stones(&self, p: Point) -> ChainStones<'_> {
-        ChainStones { board: self, start: p.0, current: Some(p.0) }
+        ChainStones {
+            board: self,
+            start: p.0,
+            current: Some(p.0),
+        }
     }
 
     /// The empty points, in no particular order.
@@ -359,6 +414,17 @@ impl Board {
     #[inline]
     fn count_of(&self, p: Point, shift: u32) -> u16 {
         (self.neighbor_counts[p.index()] >> shift) & COUNT_MASK
+    }
+
+    /// Whether any neighbour of `p` holds a stone. From the packed counts alone: off-board
+    /// neighbours count in both the black and the white field, so the stone neighbours are
+    /// `(black + white) - 2 × off-board`, where off-board is `(black + white) - (4 - empty)`.
+    #[inline]
+    fn has_stone_neighbor(&self, p: Point) -> bool {
+        let black = self.count_of(p, count_shift(Color::Black));
+        let white = self.count_of(p, count_shift(Color::White));
+        let not_empty = 4 - self.count_of(p, EMPTY_SHIFT);
+        2 * not_empty != black + white
     }
 
     /// How many of `p`'s neighbours are empty.
@@ -432,7 +498,7 @@ impl Board {
 
     /// Whether a `color` stone on the empty point `p` would have a liberty once captures are
     /// made: an empty neighbour, a friendly chain with a liberty to spare, or a capture.
-    #[inline]
+    #[inline(always)]
     fn has_liberty_after(&self, p: Point, color: Color) -> bool {
         if self.empty_neighbor_count(p) > 0 {
             return true;
@@ -443,7 +509,7 @@ impl Board {
             if cell == Cell::OffBoard {
                 continue;
             }
-            let libs = self.liberties[self.chain_head[n.index()] as usize];
+            let libs = self.liberties[slot(self.chain_head[n.index()])];
             if (cell == own) == (libs > 1) {
                 return true;
             }
@@ -499,7 +565,11 @@ impl Board {
         debug_assert_eq!(self.cells[p.index()], Cell::Empty);
         let enemy = Cell::stone(color.opponent());
         self.ko_point = None;
+        let lonely = !self.has_stone_neighbor(p);
         self.place_stone(p, color);
+        if lonely {
+            return MoveEffect::default();
+        }
 
         // The new stone takes liberty `p` from every distinct adjacent chain.
         let neighbors = self.neighbors(p);
@@ -508,18 +578,14 @@ impl Board {
         let mut captured = 0u16;
         let mut captured_at = p;
         for n in neighbors {
-            let cell = self.cells[n.index()];
-            if cell != Cell::Black && cell != Cell::White {
-                continue;
-            }
             let head = self.chain_head[n.index()];
-            if seen[..seen_count].contains(&head) {
+            if head == 0 || seen[..seen_count].contains(&head) {
                 continue;
             }
             seen[seen_count] = head;
             seen_count += 1;
-            self.liberties[head as usize] -= 1;
-            if cell == enemy && self.liberties[head as usize] == 0 {
+            self.liberties[slot(head)] -= 1;
+            if self.cells[n.index()] == enemy && self.liberties[slot(head)] == 0 {
                 captured += self.remove_chain(Point(head));
                 captured_at = n;
             }
@@ -529,18 +595,22 @@ impl Board {
         // Join the friendly neighbours into one chain, the largest one absorbing the rest.
         let own = Cell::stone(color);
         for n in neighbors {
-            if self.cells[n.index()] == own && self.chain_head[n.index()] != self.chain_head[p.index()]
+            if self.cells[n.index()] == own
+                && self.chain_head[n.index()] != self.chain_head[p.index()]
             {
                 self.merge_chains(p, n);
             }
         }
 
-        let head = self.chain_head[p.index()] as usize;
+        let head = slot(self.chain_head[p.index()]);
         if captured == 1 && self.chain_size[head] == 1 && self.liberties[head] == 1 {
             self.ko_point = Some(captured_at);
             self.ko_color = color.opponent();
         }
-        MoveEffect { captured, suicided: 0 }
+        MoveEffect {
+            captured,
+            suicided: 0,
+        }
     }
 
     /// The hash the board would have after `color` plays the legal, non-suicidal move `p`,
@@ -555,7 +625,7 @@ impl Board {
                 continue;
             }
             let head = self.chain_head[n.index()];
-            if self.liberties[head as usize] != 1 || seen[..seen_count].contains(&head) {
+            if self.liberties[slot(head)] != 1 || seen[..seen_count].contains(&head) {
                 continue;
             }
             seen[seen_count] = head;
@@ -570,7 +640,7 @@ impl Board {
     /// Puts a lone `color` stone on the empty point `p`: cell, one-stone chain with its empty
     /// neighbours as liberties, empty list, neighbour counts and hash. Adjacent chains are
     /// the caller's business.
-    #[inline]
+    #[inline(always)]
     fn place_stone(&mut self, p: Point, color: Color) {
         let i = p.index();
         self.remove_from_empties(p);
@@ -590,15 +660,15 @@ impl Board {
     fn remove_from_empties(&mut self, p: Point) {
         let position = self.empty_position[p.index()];
         self.empty_count -= 1;
-        let last = self.empties[self.empty_count as usize];
-        self.empties[position as usize] = last;
-        self.empty_position[last as usize] = position;
+        let last = self.empties[slot(self.empty_count)];
+        self.empties[slot(position)] = last;
+        self.empty_position[slot(last)] = position;
     }
 
     #[inline]
     fn add_to_empties(&mut self, p: Point) {
         self.empty_position[p.index()] = self.empty_count;
-        self.empties[self.empty_count as usize] = p.0;
+        self.empties[slot(self.empty_count)] = p.0;
         self.empty_count += 1;
     }
 
@@ -609,7 +679,7 @@ impl Board {
     fn merge_chains(&mut self, a: Point, b: Point) {
         let mut big = self.chain_head[a.index()];
         let mut small = self.chain_head[b.index()];
-        if self.chain_size[big as usize] < self.chain_size[small as usize] {
+        if self.chain_size[slot(big)] < self.chain_size[slot(small)] {
             std::mem::swap(&mut big, &mut small);
         }
         let mut stone = small;
@@ -621,18 +691,18 @@ impl Board {
                 let already = self
                     .neighbors(n)
                     .iter()
-                    .any(|m| self.chain_head[m.index()] == big && self.stone(*m).is_some());
+                    .any(|m| self.chain_head[m.index()] == big);
                 if !already {
-                    self.liberties[big as usize] += 1;
+                    self.liberties[slot(big)] += 1;
                 }
             }
-            self.chain_head[stone as usize] = big;
-            stone = self.next_stone[stone as usize];
+            self.chain_head[slot(stone)] = big;
+            stone = self.next_stone[slot(stone)];
             if stone == small {
                 break;
             }
         }
-        self.chain_size[big as usize] += self.chain_size[small as usize];
+        self.chain_size[slot(big)] += self.chain_size[slot(small)];
         self.next_stone.swap(big as usize, small as usize);
     }
 
@@ -644,15 +714,17 @@ impl Board {
         let mut removed = 0;
         let mut stone = head.0;
         loop {
-            let next = self.next_stone[stone as usize];
+            let next = self.next_stone[slot(stone)];
             let p = Point(stone);
             self.cells[p.index()] = Cell::Empty;
+            self.chain_head[p.index()] = 0;
             self.hash ^= zobrist::stone_key(color, p.index());
             self.add_to_empties(p);
             let mut seen = [0u16; 4];
             let mut seen_count = 0;
             for n in self.neighbors(p) {
-                self.neighbor_counts[n.index()] = self.neighbor_counts[n.index()].wrapping_add(delta);
+                self.neighbor_counts[n.index()] =
+                    self.neighbor_counts[n.index()].wrapping_add(delta);
                 let cell = self.cells[n.index()];
                 if cell != Cell::Black && cell != Cell::White {
                     continue;
@@ -663,7 +735,7 @@ impl Board {
                 }
                 seen[seen_count] = h;
                 seen_count += 1;
-                self.liberties[h as usize] += 1;
+                self.liberties[slot(h)] += 1;
             }
             removed += 1;
             stone = next;
@@ -750,16 +822,34 @@ impl Board {
             return None;
         }
         let start = ((rng.next_u32() as u64 * count as u64) >> 32) as usize;
-        let acceptable = |&p: &u16| {
-            let p = Point(p);
-            !self.is_true_eye(p, color) && self.is_legal(p, color)
-        };
-        let empties = &self.empties[..count];
-        empties[start..]
-            .iter()
-            .find(|p| acceptable(p))
-            .or_else(|| empties[..start].iter().find(|p| acceptable(p)))
-            .map(|&p| Point(p))
+        let mut i = start;
+        loop {
+            let p = Point(self.empties[slot(i as u16)]);
+            if self.is_acceptable_playout_move(p, color) {
+                return Some(p);
+            }
+            i += 1;
+            if i == count {
+                i = 0;
+            }
+            if i == start {
+                return None;
+            }
+        }
+    }
+
+    /// Whether a playout may play `color` on the empty point `p`: legal (simple ko, no
+    /// suicide) and not filling one of its own true eyes. Ordered for the common cases.
+    #[inline(always)]
+    fn is_acceptable_playout_move(&self, p: Point, color: Color) -> bool {
+        if self.empty_neighbor_count(p) > 0 {
+            // Neither an eye nor suicide; a ko point never has an empty neighbour.
+            return true;
+        }
+        if self.is_eyeish(p, color) && self.is_true_eye(p, color) {
+            return false;
+        }
+        !(self.ko_point == Some(p) && self.ko_color == color) && self.has_liberty_after(p, color)
     }
 
     /// Area score from black's side, without komi, for a finished playout: stones plus empty
@@ -767,14 +857,18 @@ impl Board {
     /// playouts almost never leave, count for nobody; `score` has the exact count.
     pub fn playout_score(&self) -> i32 {
         let mut score = 0i32;
-        for p in self.points() {
-            score += match self.cells[p.index()] {
-                Cell::Black => 1,
-                Cell::White => -1,
-                _ if self.is_eyeish(p, Color::Black) => 1,
-                _ if self.is_eyeish(p, Color::White) => -1,
-                _ => 0,
-            };
+        let stride = self.stride as usize;
+        for row in 1..=self.size() {
+            for i in row * stride + 1..row * stride + 1 + self.size() {
+                let p = Point(i as u16);
+                score += match self.cells[p.index()] {
+                    Cell::Black => 1,
+                    Cell::White => -1,
+                    _ if self.is_eyeish(p, Color::Black) => 1,
+                    _ if self.is_eyeish(p, Color::White) => -1,
+                    _ => 0,
+                };
+            }
         }
         score
     }
@@ -790,17 +884,27 @@ impl Board {
     pub fn from_diagram(text: &str) -> Result<Board, String> {
         let rows: Vec<Vec<char>> = text
             .lines()
-            .map(|line| line.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+            .map(|line| {
+                line.chars()
+                    .filter(|c| !c.is_whitespace())
+                    .collect::<Vec<_>>()
+            })
             .filter(|row: &Vec<char>| !row.is_empty())
             .collect();
         let size = rows.len();
         if !Board::is_valid_size(size) {
-            return Err(format!("diagram has {size} rows; sizes 2..=25 are supported"));
+            return Err(format!(
+                "diagram has {size} rows; sizes 2..=25 are supported"
+            ));
         }
         let mut board = Board::new(size);
         for (y, row) in rows.iter().enumerate() {
             if row.len() != size {
-                return Err(format!("row {} has {} points, expected {size}", y + 1, row.len()));
+                return Err(format!(
+                    "row {} has {} points, expected {size}",
+                    y + 1,
+                    row.len()
+                ));
             }
             for (x, &c) in row.iter().enumerate() {
                 let color = match c {
@@ -844,14 +948,16 @@ impl Board {
     pub fn check_invariants(&self) -> Result<(), String> {
         let mut hash = zobrist::empty_board_key(self.size());
         let mut empty_seen = 0;
-        let mut chain_checked = [false; MAX_POINTS];
+        let mut chain_checked = [false; SLOTS];
         for p in self.points() {
             let i = p.index();
             let mut counts = 0u16;
             for n in self.neighbors(p) {
                 counts += match self.cells[n.index()] {
                     Cell::Empty => 1 << EMPTY_SHIFT,
-                    Cell::OffBoard => (1 << count_shift(Color::Black)) | (1 << count_shift(Color::White)),
+                    Cell::OffBoard => {
+                        (1 << count_shift(Color::Black)) | (1 << count_shift(Color::White))
+                    }
                     Cell::Black => 1 << count_shift(Color::Black),
                     Cell::White => 1 << count_shift(Color::White),
                 };
@@ -865,6 +971,9 @@ impl Board {
                     let position = self.empty_position[i] as usize;
                     if position >= self.empty_count as usize || self.empties[position] != p.0 {
                         return Err(format!("empty list misses {p:?}"));
+                    }
+                    if self.chain_head[i] != 0 {
+                        return Err(format!("empty point {p:?} names a chain"));
                     }
                 }
                 Cell::Black | Cell::White => {
@@ -893,8 +1002,8 @@ impl Board {
     fn check_chain_of(&self, p: Point) -> Result<Vec<Point>, String> {
         let color = self.cells[p.index()];
         let head = self.chain_head[p.index()];
-        let mut in_chain = [false; MAX_POINTS];
-        let mut is_liberty = [false; MAX_POINTS];
+        let mut in_chain = [false; SLOTS];
+        let mut is_liberty = [false; SLOTS];
         let mut stones = vec![p];
         in_chain[p.index()] = true;
         let mut liberties = 0;
@@ -923,13 +1032,13 @@ impl Board {
         if listed.len() != stones.len() || listed.iter().any(|s| !in_chain[s.index()]) {
             return Err(format!("stone list of the chain of {p:?} is wrong"));
         }
-        if self.chain_size[head as usize] as usize != stones.len() {
+        if self.chain_size[slot(head)] as usize != stones.len() {
             return Err(format!("chain size wrong at {p:?}"));
         }
-        if self.liberties[head as usize] as usize != liberties {
+        if self.liberties[slot(head)] as usize != liberties {
             return Err(format!(
                 "chain of {p:?} has {liberties} liberties, recorded {}",
-                self.liberties[head as usize]
+                self.liberties[slot(head)]
             ));
         }
         Ok(stones)
@@ -948,7 +1057,7 @@ impl Iterator for ChainStones<'_> {
 
     fn next(&mut self) -> Option<Point> {
         let here = self.current?;
-        let next = self.board.next_stone[here as usize];
+        let next = self.board.next_stone[slot(here)];
         self.current = (next != self.start).then_some(next);
         Some(Point(here))
     }

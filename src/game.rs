@@ -49,14 +49,14 @@ impl fmt::Display for CannotUndo {
 impl std::error::Error for CannotUndo {}
 
 /// The state a move changes, saved before it so `undo` can put it back.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 struct Snapshot {
     board: Board,
     to_move: Color,
     consecutive_passes: u32,
 }
 
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Game {
     board: Board,
     rules: Rules,
@@ -64,7 +64,8 @@ pub struct Game {
     consecutive_passes: u32,
     /// Handicap stones given, for the compensation at the count.
     handicap: u32,
-    /// Stones put on the board other than by moves, in order, for game records.
+    /// The stones on the board at the last setup, so that setup plus `moves` reproduces the
+    /// position (game records are written from these two).
     setup: Vec<(Color, Point)>,
     /// Every move played since the last setup, in order.
     moves: Vec<(Color, Move)>,
@@ -119,7 +120,8 @@ impl Game {
         ];
         for (color, x, y) in stones {
             let p = self.board.point(x, y);
-            self.add_setup_stone(color, p).expect("corner star points are distinct and free");
+            self.add_setup_stone(color, p)
+                .expect("corner star points are distinct and free");
         }
     }
 
@@ -167,7 +169,7 @@ impl Game {
         &self.moves
     }
 
-    /// Stones placed by setup rather than played, in order.
+    /// The stones on the board at the last setup, row by row from the top left.
     pub fn setup_stones(&self) -> &[(Color, Point)] {
         &self.setup
     }
@@ -274,7 +276,10 @@ impl Game {
 
     /// Every point where `color` may legally play now under the full rules.
     pub fn legal_points(&self, color: Color) -> Vec<Point> {
-        self.board.points().filter(|&p| self.check(color, Move::Play(p)).is_ok()).collect()
+        self.board
+            .points()
+            .filter(|&p| self.check(color, Move::Play(p)).is_ok())
+            .collect()
     }
 
     /// Puts a stone on the board as setup. The position history restarts from here and the
@@ -284,7 +289,6 @@ impl Game {
     /// If the point is occupied or off the board, or the stone would have no liberty.
     pub fn add_setup_stone(&mut self, color: Color, p: Point) -> Result<(), IllegalMove> {
         self.board.set_stone(p, color)?;
-        self.setup.push((color, p));
         self.restart_history();
         Ok(())
     }
@@ -292,16 +296,21 @@ impl Game {
     /// Empties a point as setup (SGF `AE`); the position history restarts from here.
     pub fn clear_setup_point(&mut self, p: Point) {
         self.board.clear_point(p);
-        self.setup.retain(|&(_, q)| q != p);
         self.restart_history();
     }
 
     fn restart_history(&mut self) {
+        let board = &self.board;
+        self.setup = board
+            .points()
+            .filter_map(|p| board.stone(p).map(|c| (c, p)))
+            .collect();
         self.moves.clear();
         self.undo_stack.clear();
         self.consecutive_passes = 0;
         self.positions.clear();
-        self.positions.push((self.board.hash(), self.to_move.opponent()));
+        self.positions
+            .push((self.board.hash(), self.to_move.opponent()));
     }
 
     /// Places `stones` handicap stones on the fixed points of the GTP table and gives white
@@ -313,8 +322,8 @@ impl Game {
         if !self.is_pristine() {
             return Err(HandicapError::BoardNotEmpty);
         }
-        let points =
-            handicap::fixed_points(&self.board, stones).ok_or(HandicapError::InvalidNumberOfStones)?;
+        let points = handicap::fixed_points(&self.board, stones)
+            .ok_or(HandicapError::InvalidNumberOfStones)?;
         self.place_handicap(&points)?;
         Ok(points)
     }
@@ -329,8 +338,8 @@ impl Game {
         if !self.is_pristine() {
             return Err(HandicapError::BoardNotEmpty);
         }
-        let points =
-            handicap::free_points(&self.board, stones).ok_or(HandicapError::InvalidNumberOfStones)?;
+        let points = handicap::free_points(&self.board, stones)
+            .ok_or(HandicapError::InvalidNumberOfStones)?;
         self.place_handicap(&points)?;
         Ok(points)
     }

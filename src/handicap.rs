@@ -38,8 +38,21 @@ pub fn fixed_points(board: &Board, stones: usize) -> Option<Vec<Point>> {
         2 => &[(low, low), (high, high)],
         3 => &[(low, low), (high, high), (low, high)],
         4 => &[(low, low), (high, high), (low, high), (high, low)],
-        5 => &[(low, low), (high, high), (low, high), (high, low), (mid, mid)],
-        6 => &[(low, low), (high, high), (low, high), (high, low), (low, mid), (high, mid)],
+        5 => &[
+            (low, low),
+            (high, high),
+            (low, high),
+            (high, low),
+            (mid, mid),
+        ],
+        6 => &[
+            (low, low),
+            (high, high),
+            (low, high),
+            (high, low),
+            (low, mid),
+            (high, mid),
+        ],
         7 => &[
             (low, low),
             (high, high),
@@ -71,7 +84,12 @@ pub fn fixed_points(board: &Board, stones: usize) -> Option<Vec<Point>> {
             (mid, mid),
         ],
     };
-    Some(layout.iter().map(|&(x, row)| board.point(x, size - 1 - row)).collect())
+    Some(
+        layout
+            .iter()
+            .map(|&(x, row)| board.point(x, size - 1 - row))
+            .collect(),
+    )
 }
 
 /// Points for `stones` freely placed handicap stones on an empty board: the fixed layout
@@ -122,7 +140,11 @@ mod tests {
     fn names(size: usize, stones: usize) -> Option<String> {
         let board = Board::new(size);
         fixed_points(&board, stones).map(|points| {
-            points.iter().map(|&p| format_vertex(&board, p)).collect::<Vec<_>>().join(" ")
+            points
+                .iter()
+                .map(|&p| format_vertex(&board, p))
+                .collect::<Vec<_>>()
+                .join(" ")
         })
     }
 

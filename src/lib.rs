@@ -7,6 +7,7 @@ pub mod board;
 pub mod color;
 pub mod game;
 pub mod handicap;
+pub mod record;
 pub mod rules;
 pub mod score;
 pub mod sgf;

@@ -4,7 +4,11 @@ use clap::{Parser, Subcommand};
 use std::time::Duration;
 
 #[derive(Parser)]
-#[command(name = "tengen", version, about = "A Go engine: GTP v2, Monte Carlo tree search, Chinese rules")]
+#[command(
+    name = "tengen",
+    version,
+    about = "A Go engine: GTP v2, Monte Carlo tree search, Chinese rules"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -28,7 +32,10 @@ fn main() {
         .target(env_logger::Target::Stderr)
         .init();
     let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Bench { seconds: 2.0, seed: 1 }) {
+    match cli.command.unwrap_or(Command::Bench {
+        seconds: 2.0,
+        seed: 1,
+    }) {
         Command::Bench { seconds, seed } => run_bench(seconds, seed),
     }
 }

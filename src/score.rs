@@ -76,9 +76,15 @@ impl Score {
     pub fn result(&self) -> GameResult {
         let margin = self.margin();
         if margin > 0.0 {
-            GameResult::Win { winner: Color::Black, margin }
+            GameResult::Win {
+                winner: Color::Black,
+                margin,
+            }
         } else if margin < 0.0 {
-            GameResult::Win { winner: Color::White, margin: -margin }
+            GameResult::Win {
+                winner: Color::White,
+                margin: -margin,
+            }
         } else {
             GameResult::Draw
         }
@@ -105,14 +111,24 @@ impl Score {
         let count_zh = stones_text(count, "又");
         let count_en = stones_text(count, "");
         if margin == 0.0 {
-            return (format!("黑 {count_zh} 子，和棋"), format!("Black {count_en} stones, draw"));
+            return (
+                format!("黑 {count_zh} 子，和棋"),
+                format!("Black {count_en} stones, draw"),
+            );
         }
-        let (verb_zh, verb_en) = if margin > 0.0 { ("胜", "wins") } else { ("负", "loses") };
+        let (verb_zh, verb_en) = if margin > 0.0 {
+            ("胜", "wins")
+        } else {
+            ("负", "loses")
+        };
         let by = called_margin(margin.abs());
         let unit = if by > 1.0 { "stones" } else { "stone" };
         (
             format!("黑 {count_zh} 子，{verb_zh} {} 子", stones_text(by, "又")),
-            format!("Black {count_en} stones, {verb_en} by {} {unit}", stones_text(by, "")),
+            format!(
+                "Black {count_en} stones, {verb_en} by {} {unit}",
+                stones_text(by, "")
+            ),
         )
     }
 }
@@ -219,14 +235,18 @@ impl Region {
 
 impl Regions {
     fn of(board: &Board) -> Regions {
-        let mut of_point = vec![usize::MAX; crate::board::MAX_POINTS];
+        let mut of_point = vec![usize::MAX; crate::board::SLOTS];
         let mut list = Vec::new();
         for start in board.points() {
             if board.cell(start) != Cell::Empty || of_point[start.index()] != usize::MAX {
                 continue;
             }
             let id = list.len();
-            let mut region = Region { points: vec![start], border: Vec::new(), touches: [false; 2] };
+            let mut region = Region {
+                points: vec![start],
+                border: Vec::new(),
+                touches: [false; 2],
+            };
             of_point[start.index()] = id;
             let mut next = 0;
             while next < region.points.len() {
@@ -259,7 +279,7 @@ impl Regions {
 /// one group and a group split in two by the opponent counts twice.
 fn count_living_groups(board: &Board, regions: &Regions) -> [u32; 2] {
     let mut groups = [0u32; 2];
-    let mut visited = vec![false; crate::board::MAX_POINTS];
+    let mut visited = vec![false; crate::board::SLOTS];
     for color in Color::BOTH {
         let belongs = |p: Point| match board.stone(p) {
             Some(c) => c == color,

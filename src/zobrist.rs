@@ -8,8 +8,8 @@
 
 use crate::color::Color;
 
-/// Number of padded point indices a board of the largest size uses; see `board::MAX_POINTS`.
-const POINTS: usize = crate::board::MAX_POINTS;
+/// One key per array slot of a board (see `board::SLOTS`), so lookups need no bounds check.
+const POINTS: usize = crate::board::SLOTS;
 const SEED: u64 = 0x7465_6e67_656e_2d31; // "tengen-1"
 
 const fn splitmix64(state: u64) -> (u64, u64) {
@@ -24,6 +24,14 @@ const fn make_tables() -> ([[u64; POINTS]; 2], [u64; 32]) {
     let mut stones = [[0u64; POINTS]; 2];
     let mut sizes = [0u64; 32];
     let mut state = SEED;
+    // Size keys first, so that growing the stone tables never changes them.
+    let mut s = 0;
+    while s < 32 {
+        let (next, value) = splitmix64(state);
+        state = next;
+        sizes[s] = value;
+        s += 1;
+    }
     let mut c = 0;
     while c < 2 {
         let mut p = 0;
@@ -35,13 +43,6 @@ const fn make_tables() -> ([[u64; POINTS]; 2], [u64; 32]) {
         }
         c += 1;
     }
-    let mut s = 0;
-    while s < 32 {
-        let (next, value) = splitmix64(state);
-        state = next;
-        sizes[s] = value;
-        s += 1;
-    }
     (stones, sizes)
 }
 
@@ -52,7 +53,7 @@ static SIZE_KEYS: [u64; 32] = TABLES.1;
 /// The key toggled when a stone of `color` appears on or leaves padded index `point`.
 #[inline]
 pub fn stone_key(color: Color, point: usize) -> u64 {
-    STONE_KEYS[color.index()][point]
+    STONE_KEYS[color.index() & 1][point & (POINTS - 1)]
 }
 
 /// The hash of the empty board of side `size`, so that equal stone patterns on boards of
@@ -70,7 +71,7 @@ mod tests {
     #[test]
     fn keys_are_pinned() {
         assert_eq!(empty_board_key(19), TABLES.1[19]);
-        assert_eq!(stone_key(Color::Black, 0), splitmix64(SEED).1);
+        assert_eq!(empty_board_key(0), splitmix64(SEED).1);
         assert_ne!(stone_key(Color::Black, 100), stone_key(Color::White, 100));
     }
 

@@ -40,7 +40,11 @@ fn perft_both(size: usize, depth: u32) -> u64 {
     let mut game = Game::new(size, Rules::chinese());
     let fast = perft_fast(&mut game, Color::Black, depth);
     let reference = RefGame::new(size, KoRule::Positional, false, Color::Black);
-    assert_eq!(fast, perft_reference(&reference, Color::Black, depth), "{size}x{size} depth {depth}");
+    assert_eq!(
+        fast,
+        perft_reference(&reference, Color::Black, depth),
+        "{size}x{size} depth {depth}"
+    );
     fast
 }
 

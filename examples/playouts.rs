@@ -1,0 +1,22 @@
+//! A fixed amount of playout work for profilers (callgrind, perf): `cargo run --release
+//! --example playouts -- SIZE COUNT`. Prints the checksum so runs can be compared.
+
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use tengen::{Board, Color};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let size: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(9);
+    let count: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(10_000);
+    let empty = Board::new(size);
+    let mut board = empty.clone();
+    let mut rng = SmallRng::seed_from_u64(1);
+    let (mut moves, mut score) = (0usize, 0i64);
+    for _ in 0..count {
+        board.copy_from(&empty);
+        moves += board.playout(Color::Black, 3 * size * size, &mut rng);
+        score += board.playout_score() as i64;
+    }
+    println!("{count} playouts on {size}x{size}: {moves} moves, score sum {score}");
+}

@@ -1,0 +1,297 @@
+//! Game records: replaying an [`SgfRecord`] into a [`Game`] (to any move number, as GTP's
+//! `loadsgf` asks) and writing a [`Game`] back out as a record. `sgf` knows the file format,
+//! `game` the rules; this module is the translation between the two.
+
+use crate::board::{Board, Move, Point};
+use crate::color::Color;
+use crate::game::Game;
+use crate::rules::{HandicapBonus, Rules};
+use crate::sgf::{SgfNode, SgfPoint, SgfRecord};
+use std::fmt;
+
+/// Why a record cannot be replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayError {
+    /// The board size is outside what the engine plays.
+    UnsupportedSize(u8),
+    /// A setup stone could not be placed (it would have no liberty).
+    BadSetup { node: usize },
+    /// A move of the main line is illegal under the rules the record was loaded with.
+    IllegalMove { move_number: usize, reason: String },
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::UnsupportedSize(size) => write!(f, "board size {size} unsupported"),
+            ReplayError::BadSetup { node } => {
+                write!(f, "setup stone without liberty in node {node}")
+            }
+            ReplayError::IllegalMove {
+                move_number,
+                reason,
+            } => {
+                write!(f, "move {move_number} is illegal ({reason})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// The rules named by an SGF `RU` value, when the engine knows them. Area-scoring rule sets
+/// without a preset of their own map to the closest preset.
+pub fn rules_from_sgf_name(name: &str) -> Option<Rules> {
+    let lower = name.trim().to_ascii_lowercase();
+    match lower.as_str() {
+        "chinese" | "cn" | "chn" => Some(Rules::chinese()),
+        "japanese" | "jp" | "korean" | "ko" => Some(Rules::japanese()),
+        "aga" => Some(Rules {
+            handicap_bonus: HandicapBonus::NMinusOne,
+            ..Rules::chinese()
+        }),
+        "nz" | "new zealand" | "new_zealand" | "tromp-taylor" | "tromp taylor" | "tt" => {
+            Some(Rules::tromp_taylor())
+        }
+        _ => Rules::preset(&lower),
+    }
+}
+
+/// The `RU` value written for `rules`.
+fn sgf_rules_name(rules: &Rules) -> String {
+    match rules.preset_name() {
+        Some("chinese") => "Chinese".to_string(),
+        Some("japanese") => "Japanese".to_string(),
+        Some("tromp-taylor") => "Tromp-Taylor".to_string(),
+        Some(other) => other.to_string(),
+        None => "custom".to_string(),
+    }
+}
+
+fn point_of(board: &Board, (x, y): SgfPoint) -> Point {
+    board.point(x as usize, y as usize)
+}
+
+/// Replays `record` into a new game: size, rules (`RU`, else `default_rules`), komi, handicap,
+/// setup stones and moves. With `until_move = Some(n)` the game stops before move `n`
+/// (counting from 1), as GTP's `loadsgf FILE n` does; `None` replays every move.
+///
+/// # Errors
+/// An unsupported size, a setup stone without liberty, or an illegal move.
+pub fn replay(
+    record: &SgfRecord,
+    default_rules: &Rules,
+    until_move: Option<usize>,
+) -> Result<Game, ReplayError> {
+    let size = record.size as usize;
+    if !Board::is_valid_size(size) {
+        return Err(ReplayError::UnsupportedSize(record.size));
+    }
+    let mut rules = record
+        .rules
+        .as_deref()
+        .and_then(rules_from_sgf_name)
+        .unwrap_or_else(|| default_rules.clone());
+    // Setup stones come from the record, never from the rules.
+    rules.corner_stones = false;
+    if let Some(komi) = record.komi {
+        rules.komi = komi;
+    }
+    let first_player = rules.first_player;
+    let mut game = Game::new(size, rules);
+    let handicap = record.handicap.unwrap_or(0);
+    let mut played = 0;
+    for (index, node) in record.nodes.iter().enumerate() {
+        let has_move = node.mv.is_some();
+        if has_move && until_move.is_some_and(|n| played + 1 >= n) {
+            break;
+        }
+        apply_setup(&mut game, node).map_err(|()| ReplayError::BadSetup { node: index })?;
+        if let Some((color, point)) = node.mv {
+            let mv = match point {
+                Some(p) => Move::Play(point_of(game.board(), p)),
+                None => Move::Pass,
+            };
+            game.play(color, mv).map_err(|e| ReplayError::IllegalMove {
+                move_number: played + 1,
+                reason: e.to_string(),
+            })?;
+            played += 1;
+        }
+        if let Some(color) = node.to_play {
+            game.set_to_move(color);
+        }
+    }
+    game.set_handicap_count(handicap);
+    let told_to_play = record.nodes.iter().any(|n| n.to_play.is_some());
+    if played == 0 && !told_to_play {
+        let handicap_game = handicap >= 2
+            || (game.board().empty_points().len() < size * size
+                && game.setup_stones().iter().all(|&(c, _)| c == Color::Black));
+        game.set_to_move(if handicap_game {
+            Color::White
+        } else {
+            first_player
+        });
+    }
+    Ok(game)
+}
+
+fn apply_setup(game: &mut Game, node: &SgfNode) -> Result<(), ()> {
+    for &p in &node.add_empty {
+        let point = point_of(game.board(), p);
+        game.clear_setup_point(point);
+    }
+    for (color, points) in [
+        (Color::Black, &node.add_black),
+        (Color::White, &node.add_white),
+    ] {
+        for &p in points {
+            let point = point_of(game.board(), p);
+            if game.board().stone(point).is_some() {
+                game.clear_setup_point(point);
+            }
+            game.add_setup_stone(color, point).map_err(|_| ())?;
+        }
+    }
+    Ok(())
+}
+
+/// Player names and result for a written record; all optional.
+#[derive(Clone, Debug, Default)]
+pub struct RecordInfo {
+    pub black_name: Option<String>,
+    pub white_name: Option<String>,
+    pub result: Option<String>,
+    pub date: Option<String>,
+}
+
+/// The game as a record: size, komi, handicap, rules, setup stones in the root, then one node
+/// per move since the last setup.
+pub fn to_record(game: &Game, info: &RecordInfo) -> SgfRecord {
+    let board = game.board();
+    let mut record = SgfRecord::new(board.size() as u8);
+    record.komi = Some(game.rules().komi);
+    record.handicap = (game.handicap() > 0).then_some(game.handicap());
+    record.rules = Some(sgf_rules_name(game.rules()));
+    record.black_name = info.black_name.clone();
+    record.white_name = info.white_name.clone();
+    record.result = info.result.clone();
+    record.date = info.date.clone();
+    let sgf_point = |p: Point| {
+        let (x, y) = board.coordinates(p);
+        (x as u8, y as u8)
+    };
+    let mut root = SgfNode::default();
+    for &(color, p) in game.setup_stones() {
+        match color {
+            Color::Black => root.add_black.push(sgf_point(p)),
+            Color::White => root.add_white.push(sgf_point(p)),
+        }
+    }
+    let first_mover = game.moves().first().map(|&(c, _)| c);
+    let to_move_at_start = first_mover.unwrap_or(game.to_move());
+    if !root.add_black.is_empty() || !root.add_white.is_empty() || to_move_at_start == Color::White
+    {
+        root.to_play = Some(to_move_at_start);
+    }
+    record.nodes = vec![root];
+    for &(color, mv) in game.moves() {
+        let point = match mv {
+            Move::Play(p) => Some(sgf_point(p)),
+            Move::Pass => None,
+        };
+        record.nodes.push(SgfNode {
+            mv: Some((color, point)),
+            ..SgfNode::default()
+        });
+    }
+    record
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sgf;
+
+    const GAME: &str = "(;FF[4]GM[1]SZ[9]KM[6.5]RU[Japanese]PB[Alice]PW[Bob]
+        ;B[ee];W[ec];B[cc];W[gc];B[cg];W[];B[ge])";
+
+    // Replaying to a move number gives the position before that move, as loadsgf requires.
+    #[test]
+    fn replay_to_a_move_number() {
+        let record = sgf::parse(GAME).unwrap();
+        let full = replay(&record, &Rules::chinese(), None).unwrap();
+        assert_eq!(full.moves().len(), 7);
+        assert_eq!(full.rules().komi, 6.5);
+        assert_eq!(full.rules().preset_name(), Some("japanese"));
+        let before_third = replay(&record, &Rules::chinese(), Some(3)).unwrap();
+        assert_eq!(before_third.moves().len(), 2);
+        assert_eq!(before_third.to_move(), Color::Black);
+        let start = replay(&record, &Rules::chinese(), Some(1)).unwrap();
+        assert_eq!(start.board().empty_points().len(), 81);
+        let beyond = replay(&record, &Rules::chinese(), Some(100)).unwrap();
+        assert_eq!(beyond.moves().len(), 7);
+    }
+
+    // Handicap records: HA and AB give the stones and the count, white moves first.
+    #[test]
+    fn replay_handicap_setup() {
+        let record = sgf::parse("(;SZ[19]HA[2]AB[dp][pd]KM[0.5])").unwrap();
+        let game = replay(&record, &Rules::chinese(), None).unwrap();
+        assert_eq!((game.handicap(), game.to_move()), (2, Color::White));
+        assert_eq!(game.score(&[], &[]).compensation, 2.5);
+    }
+
+    // Bad records fail with a reason, never a panic.
+    #[test]
+    fn replay_errors() {
+        let tiny = sgf::parse("(;SZ[1])").unwrap();
+        assert_eq!(
+            replay(&tiny, &Rules::chinese(), None).unwrap_err(),
+            ReplayError::UnsupportedSize(1)
+        );
+        let occupied = sgf::parse("(;SZ[9];B[ee];W[ee])").unwrap();
+        assert!(matches!(
+            replay(&occupied, &Rules::chinese(), None),
+            Err(ReplayError::IllegalMove { move_number: 2, .. })
+        ));
+        let no_liberty = sgf::parse("(;SZ[2]AB[aa][bb]AW[ab][ba])").unwrap();
+        assert!(matches!(
+            replay(&no_liberty, &Rules::chinese(), None),
+            Err(ReplayError::BadSetup { .. })
+        ));
+    }
+
+    // Writing a game and reading it back gives the same position, moves and settings.
+    #[test]
+    fn write_and_replay_round_trip() {
+        let record = sgf::parse(GAME).unwrap();
+        let mut game = replay(&record, &Rules::chinese(), None).unwrap();
+        game.play(Color::White, Move::Pass).unwrap();
+        let info = RecordInfo {
+            black_name: Some("tengen".into()),
+            ..RecordInfo::default()
+        };
+        let text = sgf::write(&to_record(&game, &info));
+        let again = replay(&sgf::parse(&text).unwrap(), &Rules::chinese(), None).unwrap();
+        assert_eq!(again.board(), game.board());
+        assert_eq!(again.moves(), game.moves());
+        assert_eq!(again.rules(), game.rules());
+        assert!(text.contains("PB[tengen]"));
+
+        let mut handicap = Game::new(13, Rules::chinese());
+        handicap.place_fixed_handicap(3).unwrap();
+        handicap
+            .play(Color::White, Move::Play(handicap.board().point(6, 6)))
+            .unwrap();
+        let back = replay(
+            &to_record(&handicap, &RecordInfo::default()),
+            &Rules::chinese(),
+            None,
+        );
+        let back = back.unwrap();
+        assert_eq!(back.board(), handicap.board());
+        assert_eq!((back.handicap(), back.to_move()), (3, Color::Black));
+    }
+}
