@@ -6,11 +6,14 @@ pub mod bench;
 pub mod board;
 pub mod color;
 pub mod game;
+pub mod gtp;
 pub mod handicap;
+pub mod ownership;
 pub mod record;
 pub mod rules;
 pub mod score;
 pub mod sgf;
+pub mod time;
 pub mod vertex;
 pub mod zobrist;
 

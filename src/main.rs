@@ -2,20 +2,26 @@
 
 use clap::{Parser, Subcommand};
 use std::time::Duration;
+use tengen::gtp::{server, Engine};
+use tengen::rules::{Rules, PRESET_NAMES};
 
 #[derive(Parser)]
-#[command(
-    name = "tengen",
-    version,
-    about = "A Go engine: GTP v2, Monte Carlo tree search, Chinese rules"
-)]
+#[command(name = "tengen", version, about = "A Go engine: GTP v2, Monte Carlo tree search, Chinese rules")]
 struct Cli {
+    /// Log level on stderr (error, warn, info, debug, trace); RUST_LOG also works.
+    #[arg(long, global = true, default_value = "warn")]
+    log_level: String,
+    /// Shorthand for --log-level info (-vv: debug).
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    verbose: u8,
     #[command(subcommand)]
     command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Speak GTP on stdin/stdout (the default).
+    Gtp(GtpArgs),
     /// Measure light playouts per second and play+undo throughput (single thread).
     Bench {
         /// Seconds to spend on each figure.
@@ -27,21 +33,62 @@ enum Command {
     },
 }
 
+#[derive(clap::Args, Default)]
+struct GtpArgs {
+    /// Rules preset for new games: chinese (default), tromp-taylor, japanese, ancient.
+    #[arg(long, default_value = "chinese")]
+    rules: String,
+    /// Komi; the preset's own when not given.
+    #[arg(long, allow_negative_numbers = true)]
+    komi: Option<f64>,
+    /// Board size at start.
+    #[arg(long, default_value_t = 19)]
+    size: usize,
+    /// Seed for every random choice.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
 fn main() {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+    let cli = Cli::parse();
+    let level = match cli.verbose {
+        0 => cli.log_level.as_str(),
+        1 => "info",
+        _ => "debug",
+    };
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(level))
         .target(env_logger::Target::Stderr)
         .init();
-    let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Bench {
-        seconds: 2.0,
-        seed: 1,
-    }) {
-        Command::Bench { seconds, seed } => run_bench(seconds, seed),
+    match cli.command {
+        None => run_gtp(GtpArgs { rules: "chinese".into(), size: 19, ..GtpArgs::default() }),
+        Some(Command::Gtp(args)) => run_gtp(args),
+        Some(Command::Bench { seconds, seed }) => run_bench(seconds, seed),
+    }
+}
+
+fn run_gtp(args: GtpArgs) {
+    let Some(mut rules) = Rules::preset(&args.rules) else {
+        eprintln!("unknown rules '{}'; choose one of {}", args.rules, PRESET_NAMES.join(", "));
+        std::process::exit(2);
+    };
+    if let Some(komi) = args.komi.filter(|k| k.is_finite()) {
+        rules.komi = komi;
+    }
+    if !tengen::Board::is_valid_size(args.size) {
+        eprintln!("board size {} unsupported; 2 to 25", args.size);
+        std::process::exit(2);
+    }
+    let mut engine = Engine::new(args.size, rules, args.seed);
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    if let Err(e) = server::run(&mut engine, stdin, stdout) {
+        log::error!("GTP stream failed: {e}");
+        std::process::exit(1);
     }
 }
 
 fn run_bench(seconds: f64, seed: u64) {
-    let budget = Duration::from_secs_f64(seconds.max(0.01));
+    let budget = Duration::from_secs_f64(seconds.clamp(0.01, 3600.0));
     let figures = [
         tengen::bench::light_playouts(9, budget, seed),
         tengen::bench::light_playouts(19, budget, seed),

@@ -24,24 +24,50 @@ pub fn format_move(board: &Board, mv: Move) -> String {
     }
 }
 
-/// Reads a vertex or `pass` in any case. `None` for anything that is not a point of this
-/// board: a bad letter, `I`, a row out of range, a number too large, trailing text.
+/// A vertex as written, before it is placed on a board of some size: `pass`, or a column
+/// (0 = `A`) and a row counted from 1 at the bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Vertex {
+    Pass,
+    Point { column: usize, row: usize },
+}
+
+impl Vertex {
+    /// Reads `pass` or a letter (not `I`) followed by a row number, in any case. `None` for
+    /// anything else: no letter, `I`, no digits, a sign, a fraction, trailing text, row 0.
+    /// Rows too large for any board read as `usize::MAX`, which no board holds.
+    pub fn parse(text: &str) -> Option<Vertex> {
+        if text.eq_ignore_ascii_case("pass") {
+            return Some(Vertex::Pass);
+        }
+        let letter = text.as_bytes().first()?.to_ascii_uppercase();
+        let column = COLUMNS.iter().position(|&c| c == letter)?;
+        let digits = &text[1..];
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let row = digits.parse().unwrap_or(usize::MAX);
+        (row > 0).then_some(Vertex::Point { column, row })
+    }
+
+    /// The move this vertex names on `board`, or `None` if it is off that board.
+    pub fn on(self, board: &Board) -> Option<Move> {
+        match self {
+            Vertex::Pass => Some(Move::Pass),
+            Vertex::Point { column, row } => {
+                if row > board.size() {
+                    return None;
+                }
+                board.checked_point(column, board.size() - row).map(Move::Play)
+            }
+        }
+    }
+}
+
+/// Reads a vertex or `pass` in any case and places it on `board`: `None` for anything that is
+/// not a point of this board.
 pub fn parse_move(board: &Board, text: &str) -> Option<Move> {
-    if text.eq_ignore_ascii_case("pass") {
-        return Some(Move::Pass);
-    }
-    let bytes = text.as_bytes();
-    let letter = bytes.first()?.to_ascii_uppercase();
-    let x = COLUMNS.iter().position(|&c| c == letter)?;
-    let digits = &text[1..];
-    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let row: usize = digits.parse().ok()?;
-    if row == 0 || row > board.size() {
-        return None;
-    }
-    board.checked_point(x, board.size() - row).map(Move::Play)
+    Vertex::parse(text)?.on(board)
 }
 
 #[cfg(test)]

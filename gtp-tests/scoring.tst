@@ -1,0 +1,48 @@
+# Area scoring (Chinese rules) of finished positions, with and without dead stones.
+# Black walls off columns A-D, white E-J: black 36 points, white 45, komi 7.5.
+# gnugo-known-failures: 30 31
+#   30/31: tengen-count is tengen's own command.
+
+boardsize 9
+clear_board
+komi 7.5
+play b D1
+play b D2
+play b D3
+play b D4
+play b D5
+play b D6
+play b D7
+play b D8
+play b D9
+play w E1
+play w E2
+play w E3
+play w E4
+play w E5
+play w E6
+play w E7
+play w E8
+play w E9
+10 final_score
+#? [W\+16\.5]
+
+11 final_status_list dead
+#? []
+
+# A dead white stone inside black's area changes nothing.
+play w B5
+20 final_score
+#? [W\+16\.5]
+
+21 final_status_list dead
+#? [B5]
+
+# The same count in the Chinese convention: 36 stones against 40.5 + 3.75.
+30 tengen-count
+#? [黑 36 子，负 8 又 1/2 子\nBlack 36 stones, loses by 8 1/2 stones]
+
+# With komi -9.5 black wins by half a point.
+komi -9.5
+31 final_score
+#? [B\+0\.5]

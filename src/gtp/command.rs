@@ -1,0 +1,361 @@
+//! GTP commands as typed values, and the one table of command names that drives dispatch,
+//! `list_commands` and `known_command`. Parsing only checks the shape of the arguments
+//! (counts, numbers, colours, vertex syntax); whether a value is acceptable for the game — a
+//! board size, a vertex on this board — is the engine's business.
+
+use crate::color::Color;
+use crate::time::TimeSystem;
+use crate::vertex::Vertex;
+use std::fmt;
+
+/// Every command tengen answers, in the order `list_commands` prints them.
+pub const COMMAND_NAMES: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "reg_genmove",
+    "undo",
+    "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
+    "loadsgf",
+    "printsgf",
+    "showboard",
+    "final_score",
+    "final_status_list",
+    "time_settings",
+    "time_left",
+    "kgs-time_settings",
+    "kgs-genmove_cleanup",
+    "kgs-rules",
+    "kgs-game_over",
+    "kata-time_settings",
+    "kata-list_time_settings",
+    "kata-get-rules",
+    "kata-set-rules",
+    "set_random_seed",
+    "cputime",
+    "gogui-analyze_commands",
+    "tengen-count",
+    "query_boardsize",
+    "get_komi",
+    "color",
+    "is_legal",
+];
+
+/// Which chains `final_status_list` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatusKind {
+    Alive,
+    Dead,
+    Seki,
+}
+
+/// A parsed command.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    ProtocolVersion,
+    Name,
+    Version,
+    KnownCommand(String),
+    ListCommands,
+    Quit,
+    /// The requested size; `i64` so that any integer, however silly, reaches the engine's
+    /// "unacceptable size" rather than a syntax error.
+    BoardSize(i64),
+    ClearBoard,
+    Komi(f64),
+    Play(Color, Vertex),
+    GenMove(Color),
+    RegGenMove(Color),
+    Undo,
+    FixedHandicap(i64),
+    PlaceFreeHandicap(i64),
+    SetFreeHandicap(Vec<Vertex>),
+    LoadSgf { path: String, move_number: Option<i64> },
+    PrintSgf(Option<String>),
+    ShowBoard,
+    FinalScore,
+    FinalStatusList(StatusKind),
+    TimeSettings { main: f64, period: f64, stones: u32 },
+    TimeLeft { color: Color, seconds: f64, count: u32 },
+    SetTimeSystem(TimeSystem),
+    GenMoveCleanup(Color),
+    KgsRules(String),
+    KgsGameOver,
+    KataListTimeSettings,
+    KataGetRules,
+    KataSetRules(String),
+    SetRandomSeed(u64),
+    CpuTime,
+    GoguiAnalyzeCommands,
+    ChineseCount,
+    /// GNU Go's query commands, which regression scripts use to look at the position.
+    QueryBoardSize,
+    GetKomi,
+    PointColor(Vertex),
+    IsLegal(Color, Vertex),
+}
+
+/// A failed command: the text after `?`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GtpError(pub String);
+
+impl GtpError {
+    pub fn new(message: impl Into<String>) -> GtpError {
+        GtpError(message.into())
+    }
+
+    pub fn syntax() -> GtpError {
+        GtpError::new("syntax error")
+    }
+}
+
+impl fmt::Display for GtpError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GtpError {}
+
+/// Parses a command name and its arguments.
+///
+/// # Errors
+/// `unknown command` for a name not in [`COMMAND_NAMES`], `syntax error` for arguments of the
+/// wrong number or shape.
+pub fn parse(name: &str, args: &[&str]) -> Result<Command, GtpError> {
+    let arity = |n: usize| if args.len() == n { Ok(()) } else { Err(GtpError::syntax()) };
+    let command = match name {
+        "protocol_version" => arity(0).map(|_| Command::ProtocolVersion)?,
+        "name" => arity(0).map(|_| Command::Name)?,
+        "version" => arity(0).map(|_| Command::Version)?,
+        "known_command" => {
+            arity(1)?;
+            Command::KnownCommand(args[0].to_string())
+        }
+        "list_commands" => arity(0).map(|_| Command::ListCommands)?,
+        "quit" => arity(0).map(|_| Command::Quit)?,
+        "boardsize" => {
+            arity(1)?;
+            Command::BoardSize(integer(args[0])?)
+        }
+        "clear_board" => arity(0).map(|_| Command::ClearBoard)?,
+        "komi" => {
+            arity(1)?;
+            Command::Komi(float(args[0])?)
+        }
+        "play" => {
+            arity(2)?;
+            Command::Play(color(args[0])?, vertex(args[1])?)
+        }
+        "genmove" => Command::GenMove(single_color(args)?),
+        "reg_genmove" => Command::RegGenMove(single_color(args)?),
+        "kgs-genmove_cleanup" => Command::GenMoveCleanup(single_color(args)?),
+        "undo" => arity(0).map(|_| Command::Undo)?,
+        "fixed_handicap" => {
+            arity(1)?;
+            Command::FixedHandicap(integer(args[0])?)
+        }
+        "place_free_handicap" => {
+            arity(1)?;
+            Command::PlaceFreeHandicap(integer(args[0])?)
+        }
+        "set_free_handicap" => {
+            let vertices = args.iter().map(|a| vertex(a)).collect::<Result<Vec<_>, _>>()?;
+            Command::SetFreeHandicap(vertices)
+        }
+        "loadsgf" => match args {
+            [path] => Command::LoadSgf { path: path.to_string(), move_number: None },
+            [path, n] => Command::LoadSgf { path: path.to_string(), move_number: Some(integer(n)?) },
+            _ => return Err(GtpError::syntax()),
+        },
+        "printsgf" => match args {
+            [] => Command::PrintSgf(None),
+            [path] => Command::PrintSgf(Some(path.to_string())),
+            _ => return Err(GtpError::syntax()),
+        },
+        "showboard" => arity(0).map(|_| Command::ShowBoard)?,
+        "final_score" => arity(0).map(|_| Command::FinalScore)?,
+        "final_status_list" => {
+            arity(1)?;
+            Command::FinalStatusList(match args[0].to_ascii_lowercase().as_str() {
+                "alive" => StatusKind::Alive,
+                "dead" => StatusKind::Dead,
+                "seki" => StatusKind::Seki,
+                _ => return Err(GtpError::syntax()),
+            })
+        }
+        "time_settings" => {
+            arity(3)?;
+            Command::TimeSettings { main: seconds(args[0])?, period: seconds(args[1])?, stones: count(args[2])? }
+        }
+        "time_left" => {
+            arity(3)?;
+            Command::TimeLeft { color: color(args[0])?, seconds: seconds(args[1])?, count: count(args[2])? }
+        }
+        "kgs-time_settings" | "kata-time_settings" => Command::SetTimeSystem(time_system(args)?),
+        "kgs-rules" => {
+            arity(1)?;
+            Command::KgsRules(args[0].to_ascii_lowercase())
+        }
+        "kgs-game_over" => arity(0).map(|_| Command::KgsGameOver)?,
+        "kata-list_time_settings" => arity(0).map(|_| Command::KataListTimeSettings)?,
+        "kata-get-rules" => arity(0).map(|_| Command::KataGetRules)?,
+        "kata-set-rules" => {
+            if args.is_empty() {
+                return Err(GtpError::syntax());
+            }
+            Command::KataSetRules(args.join(" "))
+        }
+        "set_random_seed" => {
+            arity(1)?;
+            Command::SetRandomSeed(args[0].parse().map_err(|_| GtpError::syntax())?)
+        }
+        "cputime" => arity(0).map(|_| Command::CpuTime)?,
+        "gogui-analyze_commands" => arity(0).map(|_| Command::GoguiAnalyzeCommands)?,
+        "tengen-count" => arity(0).map(|_| Command::ChineseCount)?,
+        "query_boardsize" => arity(0).map(|_| Command::QueryBoardSize)?,
+        "get_komi" => arity(0).map(|_| Command::GetKomi)?,
+        "color" => {
+            arity(1)?;
+            Command::PointColor(vertex(args[0])?)
+        }
+        "is_legal" => {
+            arity(2)?;
+            Command::IsLegal(color(args[0])?, vertex(args[1])?)
+        }
+        _ => return Err(GtpError::new("unknown command")),
+    };
+    debug_assert!(COMMAND_NAMES.contains(&name), "{name} parsed but not listed");
+    Ok(command)
+}
+
+fn single_color(args: &[&str]) -> Result<Color, GtpError> {
+    match args {
+        [c] => color(c),
+        _ => Err(GtpError::syntax()),
+    }
+}
+
+fn color(text: &str) -> Result<Color, GtpError> {
+    Color::parse(text).ok_or_else(GtpError::syntax)
+}
+
+fn vertex(text: &str) -> Result<Vertex, GtpError> {
+    Vertex::parse(text).ok_or_else(GtpError::syntax)
+}
+
+/// An integer, optionally signed; values beyond `i64` saturate (they are unacceptable anyway).
+fn integer(text: &str) -> Result<i64, GtpError> {
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(GtpError::syntax());
+    }
+    Ok(text.parse().unwrap_or(if text.starts_with('-') { i64::MIN } else { i64::MAX }))
+}
+
+/// A finite decimal number; `inf`, `nan` and trailing text are syntax errors.
+fn float(text: &str) -> Result<f64, GtpError> {
+    let plain = text.bytes().all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b));
+    match text.parse::<f64>() {
+        Ok(value) if plain && value.is_finite() => Ok(value),
+        _ => Err(GtpError::syntax()),
+    }
+}
+
+fn seconds(text: &str) -> Result<f64, GtpError> {
+    float(text).and_then(|s| if s >= 0.0 { Ok(s) } else { Err(GtpError::syntax()) })
+}
+
+fn count(text: &str) -> Result<u32, GtpError> {
+    match integer(text)? {
+        n if (0..=u32::MAX as i64).contains(&n) => Ok(n as u32),
+        _ => Err(GtpError::syntax()),
+    }
+}
+
+/// `none`, `absolute MAIN`, `byoyomi MAIN PERIOD PERIODS`, `canadian MAIN PERIOD STONES`,
+/// `fischer MAIN INCREMENT` (the KGS and KataGo forms).
+fn time_system(args: &[&str]) -> Result<TimeSystem, GtpError> {
+    let (kind, rest) = args.split_first().ok_or_else(GtpError::syntax)?;
+    Ok(match (kind.to_ascii_lowercase().as_str(), rest) {
+        ("none", []) => TimeSystem::None,
+        ("absolute", [main]) => TimeSystem::Absolute { main: seconds(main)? },
+        ("byoyomi", [main, period, periods]) => {
+            TimeSystem::ByoYomi { main: seconds(main)?, period: seconds(period)?, periods: count(periods)? }
+        }
+        ("canadian", [main, period, stones]) => {
+            TimeSystem::Canadian { main: seconds(main)?, period: seconds(period)?, stones: count(stones)? }
+        }
+        ("fischer", [main, increment]) => {
+            TimeSystem::Fischer { main: seconds(main)?, increment: seconds(increment)? }
+        }
+        _ => return Err(GtpError::syntax()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Every listed name parses with some arguments, so the table and dispatch agree.
+    #[test]
+    fn every_listed_command_parses() {
+        let sample = |name: &str| -> Vec<&'static str> {
+            match name {
+                "known_command" => vec!["play"],
+                "boardsize" | "fixed_handicap" | "place_free_handicap" | "set_random_seed" => vec!["9"],
+                "komi" => vec!["6.5"],
+                "play" | "is_legal" => vec!["b", "D4"],
+                "color" => vec!["D4"],
+                "genmove" | "reg_genmove" | "kgs-genmove_cleanup" => vec!["w"],
+                "set_free_handicap" => vec!["D4", "Q16"],
+                "loadsgf" => vec!["x.sgf"],
+                "final_status_list" => vec!["dead"],
+                "time_settings" => vec!["300", "30", "5"],
+                "time_left" => vec!["b", "30", "0"],
+                "kgs-time_settings" | "kata-time_settings" => vec!["none"],
+                "kgs-rules" | "kata-set-rules" => vec!["chinese"],
+                _ => vec![],
+            }
+        };
+        for name in COMMAND_NAMES {
+            assert!(parse(name, &sample(name)).is_ok(), "{name}");
+        }
+        assert_eq!(parse("frobnicate", &[]), Err(GtpError::new("unknown command")));
+    }
+
+    // Malformed arguments are syntax errors; integers of any size reach the engine.
+    #[test]
+    fn argument_shapes() {
+        assert_eq!(parse("komi", &["7.5x"]), Err(GtpError::syntax()));
+        assert_eq!(parse("komi", &["nan"]), Err(GtpError::syntax()));
+        assert_eq!(parse("komi", &["-3"]), Ok(Command::Komi(-3.0)));
+        assert_eq!(parse("boardsize", &["4294967305"]), Ok(Command::BoardSize(4294967305)));
+        assert_eq!(parse("boardsize", &["99999999999999999999999"]), Ok(Command::BoardSize(i64::MAX)));
+        assert_eq!(parse("boardsize", &["nine"]), Err(GtpError::syntax()));
+        assert_eq!(parse("play", &["b", "A1.5"]), Err(GtpError::syntax()));
+        assert_eq!(parse("play", &["b"]), Err(GtpError::syntax()));
+        assert_eq!(parse("play", &["x", "A1"]), Err(GtpError::syntax()));
+        assert_eq!(parse("genmove", &["b", "extra"]), Err(GtpError::syntax()));
+        assert_eq!(
+            parse("play", &["WHITE", "pass"]),
+            Ok(Command::Play(Color::White, Vertex::Pass))
+        );
+        assert_eq!(
+            parse("kgs-time_settings", &["byoyomi", "60", "10", "3"]),
+            Ok(Command::SetTimeSystem(TimeSystem::ByoYomi { main: 60.0, period: 10.0, periods: 3 }))
+        );
+        assert_eq!(parse("kgs-time_settings", &["byoyomi", "60"]), Err(GtpError::syntax()));
+        assert_eq!(parse("time_left", &["b", "-1", "0"]), Err(GtpError::syntax()));
+    }
+}

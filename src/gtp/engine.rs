@@ -1,0 +1,469 @@
+//! Executes typed GTP commands against a game and formats the results as GTP text. Errors are
+//! the GTP error texts the specification and the GUIs expect; the detailed reason (why a move
+//! is illegal, why a file did not load) goes to the log.
+
+use crate::board::{Move, Point};
+use crate::color::Color;
+use crate::game::{Game, HandicapError};
+use crate::gtp::command::{parse, Command, GtpError, StatusKind, COMMAND_NAMES};
+use crate::gtp::json::{self, Value};
+use crate::ownership::{chain_statuses, chains_with, Ownership, Status};
+use crate::record::{self, RecordInfo};
+use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
+use crate::sgf;
+use crate::time::Clock;
+use crate::vertex::{column_letter, format_move, format_vertex, Vertex};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use std::fmt::Write as _;
+use std::time::Instant;
+
+/// Light playouts behind `final_score` and `final_status_list`.
+const OWNERSHIP_PLAYOUTS: usize = 1024;
+
+/// The engine state a GTP session works on.
+pub struct Engine {
+    game: Game,
+    /// Rules for the next game: `boardsize` and `clear_board` start over with these.
+    rules: Rules,
+    clock: Clock,
+    seed: u64,
+    rng: SmallRng,
+    started: Instant,
+    /// Folder that relative `loadsgf`/`printsgf` paths start from (the process's working
+    /// directory when `None`): regression scripts name files relative to themselves.
+    files_dir: Option<std::path::PathBuf>,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new(19, Rules::default(), 0)
+    }
+}
+
+impl Engine {
+    /// An engine with an empty board of side `size` under `rules`, random choices seeded
+    /// with `seed`.
+    ///
+    /// # Panics
+    /// If `size` is unsupported.
+    pub fn new(size: usize, rules: Rules, seed: u64) -> Engine {
+        Engine {
+            game: Game::new(size, rules.clone()),
+            rules,
+            clock: Clock::default(),
+            seed,
+            rng: SmallRng::seed_from_u64(seed),
+            started: Instant::now(),
+            files_dir: None,
+        }
+    }
+
+    /// Makes relative file paths in `loadsgf` and `printsgf` start from `dir`.
+    pub fn set_files_dir(&mut self, dir: impl Into<std::path::PathBuf>) {
+        self.files_dir = Some(dir.into());
+    }
+
+    fn file_path(&self, path: &str) -> std::path::PathBuf {
+        match &self.files_dir {
+            Some(dir) => dir.join(path),
+            None => std::path::PathBuf::from(path),
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Parses and executes one command line's name and arguments.
+    pub fn handle(&mut self, name: &str, args: &[&str]) -> Result<String, GtpError> {
+        let command = parse(name, args)?;
+        self.execute(command)
+    }
+
+    /// Executes one command. On error the game is unchanged.
+    pub fn execute(&mut self, command: Command) -> Result<String, GtpError> {
+        match command {
+            Command::ProtocolVersion => Ok("2".into()),
+            Command::Name => Ok("tengen".into()),
+            Command::Version => Ok(env!("CARGO_PKG_VERSION").into()),
+            Command::KnownCommand(name) => Ok(COMMAND_NAMES.contains(&name.as_str()).to_string()),
+            Command::ListCommands => Ok(COMMAND_NAMES.join("\n")),
+            Command::Quit | Command::KgsGameOver => Ok(String::new()),
+            Command::BoardSize(size) => {
+                if !(2..=25).contains(&size) {
+                    return Err(GtpError::new("unacceptable size"));
+                }
+                let komi = self.game.rules().komi;
+                self.rules.komi = komi;
+                self.game = Game::new(size as usize, self.rules.clone());
+                Ok(String::new())
+            }
+            Command::ClearBoard => {
+                self.rules.komi = self.game.rules().komi;
+                self.game = Game::new(self.game.board().size(), self.rules.clone());
+                Ok(String::new())
+            }
+            Command::Komi(komi) => {
+                self.game.set_komi(komi);
+                self.rules.komi = komi;
+                Ok(String::new())
+            }
+            Command::Play(color, vertex) => self.play(color, vertex),
+            Command::GenMove(color) => self.genmove(color, true, false),
+            Command::RegGenMove(color) => self.genmove(color, false, false),
+            Command::GenMoveCleanup(color) => self.genmove(color, true, true),
+            Command::Undo => {
+                self.game.undo().map_err(|e| GtpError::new(e.to_string()))?;
+                Ok(String::new())
+            }
+            Command::FixedHandicap(n) => {
+                let stones = usize::try_from(n).unwrap_or(usize::MAX);
+                let points = self.game.place_fixed_handicap(stones).map_err(handicap_error)?;
+                Ok(self.vertex_list(&points))
+            }
+            Command::PlaceFreeHandicap(n) => {
+                let stones = usize::try_from(n).unwrap_or(usize::MAX);
+                let points = self.game.place_free_handicap(stones).map_err(handicap_error)?;
+                Ok(self.vertex_list(&points))
+            }
+            Command::SetFreeHandicap(vertices) => {
+                let mut points = Vec::with_capacity(vertices.len());
+                for v in vertices {
+                    match v.on(self.game.board()) {
+                        Some(Move::Play(p)) => points.push(p),
+                        _ => return Err(GtpError::new("bad vertex list")),
+                    }
+                }
+                self.game.set_free_handicap(&points).map_err(handicap_error)?;
+                Ok(String::new())
+            }
+            Command::LoadSgf { path, move_number } => self.load_sgf(&path, move_number),
+            Command::PrintSgf(path) => self.print_sgf(path.as_deref()),
+            Command::ShowBoard => Ok(self.show_board()),
+            Command::FinalScore => Ok(self.final_score().result().to_string()),
+            Command::ChineseCount => {
+                let (chinese, english) = self.final_score().chinese_count();
+                Ok(format!("{chinese}\n{english}"))
+            }
+            Command::FinalStatusList(kind) => Ok(self.final_status_list(kind)),
+            Command::TimeSettings { main, period, stones } => {
+                self.clock = Clock::from_gtp(main, period, stones);
+                Ok(String::new())
+            }
+            Command::SetTimeSystem(system) => {
+                self.clock = Clock::new(system);
+                Ok(String::new())
+            }
+            Command::TimeLeft { color, seconds, count } => {
+                self.clock.set_left(color, seconds, count);
+                Ok(String::new())
+            }
+            Command::KataListTimeSettings => Ok("none\nabsolute\nbyoyomi\ncanadian\nfischer".into()),
+            Command::KgsRules(name) => self.kgs_rules(&name),
+            Command::KataGetRules => Ok(rules_json(self.game.rules())),
+            Command::KataSetRules(text) => self.kata_set_rules(&text),
+            Command::SetRandomSeed(seed) => {
+                self.seed = seed;
+                self.rng = SmallRng::seed_from_u64(seed);
+                Ok(String::new())
+            }
+            Command::CpuTime => Ok(format!("{:.3}", cpu_seconds().unwrap_or_else(|| self.started.elapsed().as_secs_f64()))),
+            Command::GoguiAnalyzeCommands => Ok(String::new()),
+            Command::QueryBoardSize => Ok(self.game.board().size().to_string()),
+            Command::GetKomi => Ok(self.game.rules().komi.to_string()),
+            Command::PointColor(vertex) => match vertex.on(self.game.board()) {
+                Some(Move::Play(p)) => Ok(match self.game.board().stone(p) {
+                    Some(color) => color.to_string(),
+                    None => "empty".to_string(),
+                }),
+                _ => Err(GtpError::new("invalid coordinate")),
+            },
+            Command::IsLegal(color, vertex) => match vertex.on(self.game.board()) {
+                Some(mv @ Move::Play(_)) => Ok(if self.game.check(color, mv).is_ok() { "1" } else { "0" }.into()),
+                Some(Move::Pass) => Ok("1".into()),
+                None => Err(GtpError::new("invalid coordinate")),
+            },
+        }
+    }
+
+    fn play(&mut self, color: Color, vertex: Vertex) -> Result<String, GtpError> {
+        let Some(mv) = vertex.on(self.game.board()) else {
+            log::info!("play {color} {vertex:?}: not on this {0}x{0} board", self.game.board().size());
+            return Err(GtpError::new("illegal move"));
+        };
+        self.game.play(color, mv).map_err(|reason| {
+            log::info!("play {color} {}: illegal ({reason})", format_move(self.game.board(), mv));
+            GtpError::new("illegal move")
+        })?;
+        Ok(String::new())
+    }
+
+    /// Chooses a move for `color`, plays it if `commit`. Until the search exists: a uniformly
+    /// random legal move that fills none of its own true eyes, or pass. With `cleanup`, moves
+    /// next to dead opponent stones come first, so they get captured before passing.
+    fn genmove(&mut self, color: Color, commit: bool, cleanup: bool) -> Result<String, GtpError> {
+        let mv = self.choose_move(color, cleanup);
+        if commit {
+            self.game.play(color, mv).expect("the chosen move was checked");
+        }
+        Ok(format_move(self.game.board(), mv))
+    }
+
+    fn choose_move(&mut self, color: Color, cleanup: bool) -> Move {
+        let board = self.game.board();
+        let mut candidates: Vec<Point> = board.empty_points().iter().map(|&p| Point(p)).collect();
+        candidates.shuffle(&mut self.rng);
+        if cleanup {
+            let dead = self.dead_chains_of(color.opponent());
+            let board = self.game.board();
+            let next_to_dead = |p: &Point| {
+                board.neighbors(*p).iter().any(|n| dead.iter().any(|d| board.stone(*n).is_some() && board.chain_id(*n) == *d))
+            };
+            candidates.sort_by_key(|p| !next_to_dead(p));
+        }
+        let board = self.game.board();
+        candidates
+            .into_iter()
+            .find(|&p| !board.is_true_eye(p, color) && self.game.check(color, Move::Play(p)).is_ok())
+            .map_or(Move::Pass, Move::Play)
+    }
+
+    fn dead_chains_of(&self, color: Color) -> Vec<Point> {
+        let board = self.game.board();
+        let statuses = chain_statuses(board, &self.ownership());
+        chains_with(&statuses, Status::Dead)
+            .into_iter()
+            .filter(|&p| board.stone(p) == Some(color))
+            .map(|p| board.chain_id(p))
+            .collect()
+    }
+
+    fn ownership(&self) -> Ownership {
+        Ownership::estimate(&self.game, OWNERSHIP_PLAYOUTS, self.seed)
+    }
+
+    fn final_score(&self) -> crate::score::Score {
+        let statuses = chain_statuses(self.game.board(), &self.ownership());
+        let dead = chains_with(&statuses, Status::Dead);
+        let seki = chains_with(&statuses, Status::Seki);
+        self.game.score(&dead, &seki)
+    }
+
+    fn final_status_list(&self, kind: StatusKind) -> String {
+        let wanted = match kind {
+            StatusKind::Alive => Status::Alive,
+            StatusKind::Dead => Status::Dead,
+            StatusKind::Seki => Status::Seki,
+        };
+        chain_statuses(self.game.board(), &self.ownership())
+            .into_iter()
+            .filter(|(_, status)| *status == wanted)
+            .map(|(stones, _)| self.vertex_list(&stones))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn vertex_list(&self, points: &[Point]) -> String {
+        let board = self.game.board();
+        points.iter().map(|&p| format_vertex(board, p)).collect::<Vec<_>>().join(" ")
+    }
+
+    fn load_sgf(&mut self, path: &str, move_number: Option<i64>) -> Result<String, GtpError> {
+        let fail = |reason: String| {
+            log::warn!("loadsgf {path}: {reason}");
+            GtpError::new("cannot load file")
+        };
+        let bytes = std::fs::read(self.file_path(path)).map_err(|e| fail(e.to_string()))?;
+        let text = String::from_utf8_lossy(&bytes);
+        let record = sgf::parse(&text).map_err(|e| fail(e.to_string()))?;
+        let until = match move_number {
+            Some(n) if n >= 1 => Some(usize::try_from(n).unwrap_or(usize::MAX)),
+            _ => None,
+        };
+        let game = record::replay(&record, &self.rules, until).map_err(|e| fail(e.to_string()))?;
+        self.rules = game.rules().clone();
+        self.game = game;
+        Ok(String::new())
+    }
+
+    fn print_sgf(&self, path: Option<&str>) -> Result<String, GtpError> {
+        let info = RecordInfo::default();
+        let text = sgf::write(&record::to_record(&self.game, &info));
+        match path {
+            None => Ok(text),
+            Some(path) => {
+                std::fs::write(self.file_path(path), text).map_err(|e| {
+                    log::warn!("printsgf {path}: {e}");
+                    GtpError::new("cannot save file")
+                })?;
+                Ok(String::new())
+            }
+        }
+    }
+
+    fn show_board(&self) -> String {
+        let board = self.game.board();
+        let size = board.size();
+        let letters: String = (0..size).map(|x| format!(" {}", column_letter(x))).collect();
+        let last = match self.game.last_move() {
+            Some((_, Move::Play(p))) => Some(p),
+            _ => None,
+        };
+        let mut out = String::new();
+        let _ = writeln!(out, "\n   {letters}");
+        for y in 0..size {
+            let row = size - y;
+            let _ = write!(out, "{row:>2} ");
+            for x in 0..size {
+                let p = board.point(x, y);
+                let mark = match board.stone(p) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                };
+                let before = if last == Some(p) { '(' } else if x > 0 && last == Some(board.point(x - 1, y)) { ')' } else { ' ' };
+                out.push(before);
+                out.push(mark);
+            }
+            let after = if last.is_some_and(|p| p == board.point(size - 1, y)) { ')' } else { ' ' };
+            let _ = writeln!(out, "{after}{row}");
+        }
+        let _ = writeln!(out, "   {letters}");
+        let _ = write!(
+            out,
+            "Black (X) captured {}, White (O) captured {}; komi {}; {} to move",
+            board.prisoners(Color::Black),
+            board.prisoners(Color::White),
+            self.game.rules().komi,
+            self.game.to_move()
+        );
+        out
+    }
+
+    fn kgs_rules(&mut self, name: &str) -> Result<String, GtpError> {
+        let komi = self.game.rules().komi;
+        let rules = match name {
+            "chinese" => Rules::chinese(),
+            "japanese" => {
+                log::info!("kgs-rules japanese: playing area scoring (chinese rules), which almost always gives the same winner");
+                Rules::chinese()
+            }
+            "aga" => {
+                log::info!("kgs-rules aga: area scoring, situational superko, N-1 handicap compensation");
+                Rules { ko: KoRule::Situational, handicap_bonus: HandicapBonus::NMinusOne, ..Rules::chinese() }
+            }
+            "new_zealand" => {
+                log::info!("kgs-rules new_zealand: area scoring, suicide allowed, situational superko");
+                Rules { ko: KoRule::Situational, ..Rules::tromp_taylor() }
+            }
+            _ => return Err(GtpError::new("unknown rules")),
+        };
+        self.set_rules(Rules { komi, ..rules });
+        Ok(String::new())
+    }
+
+    fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules.clone();
+        self.game.set_rules(rules);
+    }
+
+    fn kata_set_rules(&mut self, text: &str) -> Result<String, GtpError> {
+        let text = text.trim();
+        if !text.starts_with('{') {
+            let rules = record::rules_from_sgf_name(text).ok_or_else(|| GtpError::new(format!("unknown rules '{text}'")))?;
+            self.set_rules(Rules { komi: self.game.rules().komi, ..rules });
+            return Ok(String::new());
+        }
+        let fields = json::parse_flat_object(text).map_err(|e| GtpError::new(format!("could not parse rules: {e}")))?;
+        let mut rules = self.game.rules().clone();
+        for (key, value) in fields {
+            let bad = || GtpError::new(format!("bad value for rules key '{key}'"));
+            match (key.as_str(), &value) {
+                ("ko", Value::Str(v)) => {
+                    rules.ko = match v.to_ascii_uppercase().as_str() {
+                        "SIMPLE" => KoRule::Simple,
+                        "POSITIONAL" => KoRule::Positional,
+                        "SITUATIONAL" => KoRule::Situational,
+                        _ => return Err(bad()),
+                    }
+                }
+                ("scoring", Value::Str(v)) => {
+                    rules.scoring = match v.to_ascii_uppercase().as_str() {
+                        "AREA" => Scoring::Area,
+                        "TERRITORY" => Scoring::Territory,
+                        _ => return Err(bad()),
+                    }
+                }
+                ("tax", Value::Str(v)) => {
+                    rules.group_tax = match v.to_ascii_uppercase().as_str() {
+                        "NONE" => false,
+                        "ALL" => true,
+                        _ => return Err(bad()),
+                    }
+                }
+                ("suicide", Value::Bool(b)) => rules.suicide_allowed = *b,
+                ("hasButton", Value::Bool(false)) | ("friendlyPassOk", Value::Bool(_)) => {}
+                ("whiteHandicapBonus", Value::Str(v)) => {
+                    rules.handicap_bonus = match v.as_str() {
+                        "0" => HandicapBonus::Zero,
+                        "N" => HandicapBonus::N,
+                        "N-1" => HandicapBonus::NMinusOne,
+                        _ => return Err(bad()),
+                    }
+                }
+                ("komi", Value::Num(k)) => rules.komi = *k,
+                ("ko" | "scoring" | "tax" | "suicide" | "hasButton" | "friendlyPassOk" | "whiteHandicapBonus" | "komi", _) => {
+                    return Err(bad())
+                }
+                _ => return Err(GtpError::new(format!("unknown rules key '{key}'"))),
+            }
+        }
+        self.set_rules(rules);
+        Ok(String::new())
+    }
+}
+
+fn handicap_error(e: HandicapError) -> GtpError {
+    GtpError::new(e.to_string())
+}
+
+/// The rules as KataGo's `kata-get-rules` writes them.
+fn rules_json(rules: &Rules) -> String {
+    let ko = match rules.ko {
+        KoRule::Simple => "SIMPLE",
+        KoRule::Positional => "POSITIONAL",
+        KoRule::Situational => "SITUATIONAL",
+    };
+    let scoring = match rules.scoring {
+        Scoring::Area => "AREA",
+        Scoring::Territory => "TERRITORY",
+    };
+    let bonus = match rules.handicap_bonus {
+        HandicapBonus::Zero => "0",
+        HandicapBonus::N => "N",
+        HandicapBonus::NMinusOne => "N-1",
+    };
+    json::write_flat_object(&[
+        ("ko", Value::Str(ko.into())),
+        ("scoring", Value::Str(scoring.into())),
+        ("tax", Value::Str(if rules.group_tax { "ALL" } else { "NONE" }.into())),
+        ("suicide", Value::Bool(rules.suicide_allowed)),
+        ("hasButton", Value::Bool(false)),
+        ("whiteHandicapBonus", Value::Str(bonus.into())),
+        ("friendlyPassOk", Value::Bool(false)),
+        ("komi", Value::Num(rules.komi)),
+    ])
+}
+
+/// Processor time used by this process, from `/proc/self/stat` (user + system clock ticks at
+/// the usual 100 per second); `None` where that file is not available.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let after_name = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let user: f64 = fields.get(11)?.parse().ok()?;
+    let system: f64 = fields.get(12)?.parse().ok()?;
+    Some((user + system) / 100.0)
+}

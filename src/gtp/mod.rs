@@ -1,0 +1,15 @@
+//! The Go Text Protocol, version 2: the only way GUIs, match runners and servers talk to
+//! tengen. Parse → execute → format: `server` reads and preprocesses lines and writes
+//! responses, `command` turns a line into a typed [`command::Command`] (one table of names
+//! drives dispatch and `list_commands`), `engine` executes it. `testfile` and `regex` read the
+//! GNU Go-format regression scripts in `gtp-tests/`; `json` is the little JSON the KataGo
+//! rules dialect needs.
+
+pub mod command;
+pub mod engine;
+pub mod json;
+pub mod regex;
+pub mod server;
+pub mod testfile;
+
+pub use engine::Engine;
