@@ -6,7 +6,11 @@ use tengen::gtp::{server, Engine};
 use tengen::rules::{Rules, PRESET_NAMES};
 
 #[derive(Parser)]
-#[command(name = "tengen", version, about = "A Go engine: GTP v2, Monte Carlo tree search, Chinese rules")]
+#[command(
+    name = "tengen",
+    version,
+    about = "A Go engine: GTP v2, Monte Carlo tree search, Chinese rules"
+)]
 struct Cli {
     /// Log level on stderr (error, warn, info, debug, trace); RUST_LOG also works.
     #[arg(long, global = true, default_value = "warn")]
@@ -60,7 +64,11 @@ fn main() {
         .target(env_logger::Target::Stderr)
         .init();
     match cli.command {
-        None => run_gtp(GtpArgs { rules: "chinese".into(), size: 19, ..GtpArgs::default() }),
+        None => run_gtp(GtpArgs {
+            rules: "chinese".into(),
+            size: 19,
+            ..GtpArgs::default()
+        }),
         Some(Command::Gtp(args)) => run_gtp(args),
         Some(Command::Bench { seconds, seed }) => run_bench(seconds, seed),
     }
@@ -68,7 +76,11 @@ fn main() {
 
 fn run_gtp(args: GtpArgs) {
     let Some(mut rules) = Rules::preset(&args.rules) else {
-        eprintln!("unknown rules '{}'; choose one of {}", args.rules, PRESET_NAMES.join(", "));
+        eprintln!(
+            "unknown rules '{}'; choose one of {}",
+            args.rules,
+            PRESET_NAMES.join(", ")
+        );
         std::process::exit(2);
     };
     if let Some(komi) = args.komi.filter(|k| k.is_finite()) {

@@ -36,7 +36,9 @@ impl Ownership {
         let sums = (0..batches)
             .into_par_iter()
             .map(|batch| {
-                let mut rng = SmallRng::seed_from_u64(seed ^ (batch as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+                let mut rng = SmallRng::seed_from_u64(
+                    seed ^ (batch as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                );
                 let mut sums = vec![0i32; crate::board::SLOTS];
                 let mut board = start.clone();
                 for _ in 0..BATCH {
@@ -56,7 +58,9 @@ impl Ownership {
                 },
             );
         let total = (batches * BATCH) as f64;
-        Ownership { values: sums.into_iter().map(|s| s as f64 / total).collect() }
+        Ownership {
+            values: sums.into_iter().map(|s| s as f64 / total).collect(),
+        }
     }
 
     /// Ownership of `p` from black's side, in [-1, 1].
@@ -89,14 +93,17 @@ pub fn chain_statuses(board: &Board, ownership: &Ownership) -> Vec<(Vec<Point>, 
     let mut done = vec![false; crate::board::SLOTS];
     let mut out = Vec::new();
     for p in board.points() {
-        let Some(color) = board.stone(p) else { continue };
+        let Some(color) = board.stone(p) else {
+            continue;
+        };
         if done[p.index()] {
             continue;
         }
         let mut stones: Vec<Point> = board.chain_stones(p).collect();
         stones.sort();
         let sign = if color == Color::Black { 1.0 } else { -1.0 };
-        let mean = stones.iter().map(|&s| sign * ownership.of(s)).sum::<f64>() / stones.len() as f64;
+        let mean =
+            stones.iter().map(|&s| sign * ownership.of(s)).sum::<f64>() / stones.len() as f64;
         for s in &stones {
             done[s.index()] = true;
         }
@@ -114,7 +121,11 @@ pub fn chain_statuses(board: &Board, ownership: &Ownership) -> Vec<(Vec<Point>, 
 
 /// One stone of every chain with `status`, for `score::count`'s dead and seki lists.
 pub fn chains_with(statuses: &[(Vec<Point>, Status)], status: Status) -> Vec<Point> {
-    statuses.iter().filter(|(_, s)| *s == status).map(|(stones, _)| stones[0]).collect()
+    statuses
+        .iter()
+        .filter(|(_, s)| *s == status)
+        .map(|(stones, _)| stones[0])
+        .collect()
 }
 
 #[cfg(test)]

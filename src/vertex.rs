@@ -58,7 +58,9 @@ impl Vertex {
                 if row > board.size() {
                     return None;
                 }
-                board.checked_point(column, board.size() - row).map(Move::Play)
+                board
+                    .checked_point(column, board.size() - row)
+                    .map(Move::Play)
             }
         }
     }

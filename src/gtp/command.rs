@@ -80,13 +80,24 @@ pub enum Command {
     FixedHandicap(i64),
     PlaceFreeHandicap(i64),
     SetFreeHandicap(Vec<Vertex>),
-    LoadSgf { path: String, move_number: Option<i64> },
+    LoadSgf {
+        path: String,
+        move_number: Option<i64>,
+    },
     PrintSgf(Option<String>),
     ShowBoard,
     FinalScore,
     FinalStatusList(StatusKind),
-    TimeSettings { main: f64, period: f64, stones: u32 },
-    TimeLeft { color: Color, seconds: f64, count: u32 },
+    TimeSettings {
+        main: f64,
+        period: f64,
+        stones: u32,
+    },
+    TimeLeft {
+        color: Color,
+        seconds: f64,
+        count: u32,
+    },
     SetTimeSystem(TimeSystem),
     GenMoveCleanup(Color),
     KgsRules(String),
@@ -133,7 +144,13 @@ impl std::error::Error for GtpError {}
 /// `unknown command` for a name not in [`COMMAND_NAMES`], `syntax error` for arguments of the
 /// wrong number or shape.
 pub fn parse(name: &str, args: &[&str]) -> Result<Command, GtpError> {
-    let arity = |n: usize| if args.len() == n { Ok(()) } else { Err(GtpError::syntax()) };
+    let arity = |n: usize| {
+        if args.len() == n {
+            Ok(())
+        } else {
+            Err(GtpError::syntax())
+        }
+    };
     let command = match name {
         "protocol_version" => arity(0).map(|_| Command::ProtocolVersion)?,
         "name" => arity(0).map(|_| Command::Name)?,
@@ -170,12 +187,21 @@ pub fn parse(name: &str, args: &[&str]) -> Result<Command, GtpError> {
             Command::PlaceFreeHandicap(integer(args[0])?)
         }
         "set_free_handicap" => {
-            let vertices = args.iter().map(|a| vertex(a)).collect::<Result<Vec<_>, _>>()?;
+            let vertices = args
+                .iter()
+                .map(|a| vertex(a))
+                .collect::<Result<Vec<_>, _>>()?;
             Command::SetFreeHandicap(vertices)
         }
         "loadsgf" => match args {
-            [path] => Command::LoadSgf { path: path.to_string(), move_number: None },
-            [path, n] => Command::LoadSgf { path: path.to_string(), move_number: Some(integer(n)?) },
+            [path] => Command::LoadSgf {
+                path: path.to_string(),
+                move_number: None,
+            },
+            [path, n] => Command::LoadSgf {
+                path: path.to_string(),
+                move_number: Some(integer(n)?),
+            },
             _ => return Err(GtpError::syntax()),
         },
         "printsgf" => match args {
@@ -196,11 +222,19 @@ pub fn parse(name: &str, args: &[&str]) -> Result<Command, GtpError> {
         }
         "time_settings" => {
             arity(3)?;
-            Command::TimeSettings { main: seconds(args[0])?, period: seconds(args[1])?, stones: count(args[2])? }
+            Command::TimeSettings {
+                main: seconds(args[0])?,
+                period: seconds(args[1])?,
+                stones: count(args[2])?,
+            }
         }
         "time_left" => {
             arity(3)?;
-            Command::TimeLeft { color: color(args[0])?, seconds: seconds(args[1])?, count: count(args[2])? }
+            Command::TimeLeft {
+                color: color(args[0])?,
+                seconds: seconds(args[1])?,
+                count: count(args[2])?,
+            }
         }
         "kgs-time_settings" | "kata-time_settings" => Command::SetTimeSystem(time_system(args)?),
         "kgs-rules" => {
@@ -235,7 +269,10 @@ pub fn parse(name: &str, args: &[&str]) -> Result<Command, GtpError> {
         }
         _ => return Err(GtpError::new("unknown command")),
     };
-    debug_assert!(COMMAND_NAMES.contains(&name), "{name} parsed but not listed");
+    debug_assert!(
+        COMMAND_NAMES.contains(&name),
+        "{name} parsed but not listed"
+    );
     Ok(command)
 }
 
@@ -260,12 +297,18 @@ fn integer(text: &str) -> Result<i64, GtpError> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(GtpError::syntax());
     }
-    Ok(text.parse().unwrap_or(if text.starts_with('-') { i64::MIN } else { i64::MAX }))
+    Ok(text.parse().unwrap_or(if text.starts_with('-') {
+        i64::MIN
+    } else {
+        i64::MAX
+    }))
 }
 
 /// A finite decimal number; `inf`, `nan` and trailing text are syntax errors.
 fn float(text: &str) -> Result<f64, GtpError> {
-    let plain = text.bytes().all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b));
+    let plain = text
+        .bytes()
+        .all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b));
     match text.parse::<f64>() {
         Ok(value) if plain && value.is_finite() => Ok(value),
         _ => Err(GtpError::syntax()),
@@ -273,7 +316,13 @@ fn float(text: &str) -> Result<f64, GtpError> {
 }
 
 fn seconds(text: &str) -> Result<f64, GtpError> {
-    float(text).and_then(|s| if s >= 0.0 { Ok(s) } else { Err(GtpError::syntax()) })
+    float(text).and_then(|s| {
+        if s >= 0.0 {
+            Ok(s)
+        } else {
+            Err(GtpError::syntax())
+        }
+    })
 }
 
 fn count(text: &str) -> Result<u32, GtpError> {
@@ -289,16 +338,23 @@ fn time_system(args: &[&str]) -> Result<TimeSystem, GtpError> {
     let (kind, rest) = args.split_first().ok_or_else(GtpError::syntax)?;
     Ok(match (kind.to_ascii_lowercase().as_str(), rest) {
         ("none", []) => TimeSystem::None,
-        ("absolute", [main]) => TimeSystem::Absolute { main: seconds(main)? },
-        ("byoyomi", [main, period, periods]) => {
-            TimeSystem::ByoYomi { main: seconds(main)?, period: seconds(period)?, periods: count(periods)? }
-        }
-        ("canadian", [main, period, stones]) => {
-            TimeSystem::Canadian { main: seconds(main)?, period: seconds(period)?, stones: count(stones)? }
-        }
-        ("fischer", [main, increment]) => {
-            TimeSystem::Fischer { main: seconds(main)?, increment: seconds(increment)? }
-        }
+        ("absolute", [main]) => TimeSystem::Absolute {
+            main: seconds(main)?,
+        },
+        ("byoyomi", [main, period, periods]) => TimeSystem::ByoYomi {
+            main: seconds(main)?,
+            period: seconds(period)?,
+            periods: count(periods)?,
+        },
+        ("canadian", [main, period, stones]) => TimeSystem::Canadian {
+            main: seconds(main)?,
+            period: seconds(period)?,
+            stones: count(stones)?,
+        },
+        ("fischer", [main, increment]) => TimeSystem::Fischer {
+            main: seconds(main)?,
+            increment: seconds(increment)?,
+        },
         _ => return Err(GtpError::syntax()),
     })
 }
@@ -313,7 +369,9 @@ mod tests {
         let sample = |name: &str| -> Vec<&'static str> {
             match name {
                 "known_command" => vec!["play"],
-                "boardsize" | "fixed_handicap" | "place_free_handicap" | "set_random_seed" => vec!["9"],
+                "boardsize" | "fixed_handicap" | "place_free_handicap" | "set_random_seed" => {
+                    vec!["9"]
+                }
                 "komi" => vec!["6.5"],
                 "play" | "is_legal" => vec!["b", "D4"],
                 "color" => vec!["D4"],
@@ -331,7 +389,10 @@ mod tests {
         for name in COMMAND_NAMES {
             assert!(parse(name, &sample(name)).is_ok(), "{name}");
         }
-        assert_eq!(parse("frobnicate", &[]), Err(GtpError::new("unknown command")));
+        assert_eq!(
+            parse("frobnicate", &[]),
+            Err(GtpError::new("unknown command"))
+        );
     }
 
     // Malformed arguments are syntax errors; integers of any size reach the engine.
@@ -340,8 +401,14 @@ mod tests {
         assert_eq!(parse("komi", &["7.5x"]), Err(GtpError::syntax()));
         assert_eq!(parse("komi", &["nan"]), Err(GtpError::syntax()));
         assert_eq!(parse("komi", &["-3"]), Ok(Command::Komi(-3.0)));
-        assert_eq!(parse("boardsize", &["4294967305"]), Ok(Command::BoardSize(4294967305)));
-        assert_eq!(parse("boardsize", &["99999999999999999999999"]), Ok(Command::BoardSize(i64::MAX)));
+        assert_eq!(
+            parse("boardsize", &["4294967305"]),
+            Ok(Command::BoardSize(4294967305))
+        );
+        assert_eq!(
+            parse("boardsize", &["99999999999999999999999"]),
+            Ok(Command::BoardSize(i64::MAX))
+        );
         assert_eq!(parse("boardsize", &["nine"]), Err(GtpError::syntax()));
         assert_eq!(parse("play", &["b", "A1.5"]), Err(GtpError::syntax()));
         assert_eq!(parse("play", &["b"]), Err(GtpError::syntax()));
@@ -353,9 +420,19 @@ mod tests {
         );
         assert_eq!(
             parse("kgs-time_settings", &["byoyomi", "60", "10", "3"]),
-            Ok(Command::SetTimeSystem(TimeSystem::ByoYomi { main: 60.0, period: 10.0, periods: 3 }))
+            Ok(Command::SetTimeSystem(TimeSystem::ByoYomi {
+                main: 60.0,
+                period: 10.0,
+                periods: 3
+            }))
         );
-        assert_eq!(parse("kgs-time_settings", &["byoyomi", "60"]), Err(GtpError::syntax()));
-        assert_eq!(parse("time_left", &["b", "-1", "0"]), Err(GtpError::syntax()));
+        assert_eq!(
+            parse("kgs-time_settings", &["byoyomi", "60"]),
+            Err(GtpError::syntax())
+        );
+        assert_eq!(
+            parse("time_left", &["b", "-1", "0"]),
+            Err(GtpError::syntax())
+        );
     }
 }

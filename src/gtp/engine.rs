@@ -120,12 +120,18 @@ impl Engine {
             }
             Command::FixedHandicap(n) => {
                 let stones = usize::try_from(n).unwrap_or(usize::MAX);
-                let points = self.game.place_fixed_handicap(stones).map_err(handicap_error)?;
+                let points = self
+                    .game
+                    .place_fixed_handicap(stones)
+                    .map_err(handicap_error)?;
                 Ok(self.vertex_list(&points))
             }
             Command::PlaceFreeHandicap(n) => {
                 let stones = usize::try_from(n).unwrap_or(usize::MAX);
-                let points = self.game.place_free_handicap(stones).map_err(handicap_error)?;
+                let points = self
+                    .game
+                    .place_free_handicap(stones)
+                    .map_err(handicap_error)?;
                 Ok(self.vertex_list(&points))
             }
             Command::SetFreeHandicap(vertices) => {
@@ -136,7 +142,9 @@ impl Engine {
                         _ => return Err(GtpError::new("bad vertex list")),
                     }
                 }
-                self.game.set_free_handicap(&points).map_err(handicap_error)?;
+                self.game
+                    .set_free_handicap(&points)
+                    .map_err(handicap_error)?;
                 Ok(String::new())
             }
             Command::LoadSgf { path, move_number } => self.load_sgf(&path, move_number),
@@ -148,7 +156,11 @@ impl Engine {
                 Ok(format!("{chinese}\n{english}"))
             }
             Command::FinalStatusList(kind) => Ok(self.final_status_list(kind)),
-            Command::TimeSettings { main, period, stones } => {
+            Command::TimeSettings {
+                main,
+                period,
+                stones,
+            } => {
                 self.clock = Clock::from_gtp(main, period, stones);
                 Ok(String::new())
             }
@@ -156,11 +168,17 @@ impl Engine {
                 self.clock = Clock::new(system);
                 Ok(String::new())
             }
-            Command::TimeLeft { color, seconds, count } => {
+            Command::TimeLeft {
+                color,
+                seconds,
+                count,
+            } => {
                 self.clock.set_left(color, seconds, count);
                 Ok(String::new())
             }
-            Command::KataListTimeSettings => Ok("none\nabsolute\nbyoyomi\ncanadian\nfischer".into()),
+            Command::KataListTimeSettings => {
+                Ok("none\nabsolute\nbyoyomi\ncanadian\nfischer".into())
+            }
             Command::KgsRules(name) => self.kgs_rules(&name),
             Command::KataGetRules => Ok(rules_json(self.game.rules())),
             Command::KataSetRules(text) => self.kata_set_rules(&text),
@@ -169,7 +187,10 @@ impl Engine {
                 self.rng = SmallRng::seed_from_u64(seed);
                 Ok(String::new())
             }
-            Command::CpuTime => Ok(format!("{:.3}", cpu_seconds().unwrap_or_else(|| self.started.elapsed().as_secs_f64()))),
+            Command::CpuTime => Ok(format!(
+                "{:.3}",
+                cpu_seconds().unwrap_or_else(|| self.started.elapsed().as_secs_f64())
+            )),
             Command::GoguiAnalyzeCommands => Ok(String::new()),
             Command::QueryBoardSize => Ok(self.game.board().size().to_string()),
             Command::GetKomi => Ok(self.game.rules().komi.to_string()),
@@ -181,7 +202,12 @@ impl Engine {
                 _ => Err(GtpError::new("invalid coordinate")),
             },
             Command::IsLegal(color, vertex) => match vertex.on(self.game.board()) {
-                Some(mv @ Move::Play(_)) => Ok(if self.game.check(color, mv).is_ok() { "1" } else { "0" }.into()),
+                Some(mv @ Move::Play(_)) => Ok(if self.game.check(color, mv).is_ok() {
+                    "1"
+                } else {
+                    "0"
+                }
+                .into()),
                 Some(Move::Pass) => Ok("1".into()),
                 None => Err(GtpError::new("invalid coordinate")),
             },
@@ -190,11 +216,17 @@ impl Engine {
 
     fn play(&mut self, color: Color, vertex: Vertex) -> Result<String, GtpError> {
         let Some(mv) = vertex.on(self.game.board()) else {
-            log::info!("play {color} {vertex:?}: not on this {0}x{0} board", self.game.board().size());
+            log::info!(
+                "play {color} {vertex:?}: not on this {0}x{0} board",
+                self.game.board().size()
+            );
             return Err(GtpError::new("illegal move"));
         };
         self.game.play(color, mv).map_err(|reason| {
-            log::info!("play {color} {}: illegal ({reason})", format_move(self.game.board(), mv));
+            log::info!(
+                "play {color} {}: illegal ({reason})",
+                format_move(self.game.board(), mv)
+            );
             GtpError::new("illegal move")
         })?;
         Ok(String::new())
@@ -206,7 +238,9 @@ impl Engine {
     fn genmove(&mut self, color: Color, commit: bool, cleanup: bool) -> Result<String, GtpError> {
         let mv = self.choose_move(color, cleanup);
         if commit {
-            self.game.play(color, mv).expect("the chosen move was checked");
+            self.game
+                .play(color, mv)
+                .expect("the chosen move was checked");
         }
         Ok(format_move(self.game.board(), mv))
     }
@@ -219,14 +253,19 @@ impl Engine {
             let dead = self.dead_chains_of(color.opponent());
             let board = self.game.board();
             let next_to_dead = |p: &Point| {
-                board.neighbors(*p).iter().any(|n| dead.iter().any(|d| board.stone(*n).is_some() && board.chain_id(*n) == *d))
+                board.neighbors(*p).iter().any(|n| {
+                    dead.iter()
+                        .any(|d| board.stone(*n).is_some() && board.chain_id(*n) == *d)
+                })
             };
             candidates.sort_by_key(|p| !next_to_dead(p));
         }
         let board = self.game.board();
         candidates
             .into_iter()
-            .find(|&p| !board.is_true_eye(p, color) && self.game.check(color, Move::Play(p)).is_ok())
+            .find(|&p| {
+                !board.is_true_eye(p, color) && self.game.check(color, Move::Play(p)).is_ok()
+            })
             .map_or(Move::Pass, Move::Play)
     }
 
@@ -267,7 +306,11 @@ impl Engine {
 
     fn vertex_list(&self, points: &[Point]) -> String {
         let board = self.game.board();
-        points.iter().map(|&p| format_vertex(board, p)).collect::<Vec<_>>().join(" ")
+        points
+            .iter()
+            .map(|&p| format_vertex(board, p))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     fn load_sgf(&mut self, path: &str, move_number: Option<i64>) -> Result<String, GtpError> {
@@ -306,7 +349,9 @@ impl Engine {
     fn show_board(&self) -> String {
         let board = self.game.board();
         let size = board.size();
-        let letters: String = (0..size).map(|x| format!(" {}", column_letter(x))).collect();
+        let letters: String = (0..size)
+            .map(|x| format!(" {}", column_letter(x)))
+            .collect();
         let last = match self.game.last_move() {
             Some((_, Move::Play(p))) => Some(p),
             _ => None,
@@ -323,11 +368,21 @@ impl Engine {
                     Some(Color::White) => 'O',
                     None => '.',
                 };
-                let before = if last == Some(p) { '(' } else if x > 0 && last == Some(board.point(x - 1, y)) { ')' } else { ' ' };
+                let before = if last == Some(p) {
+                    '('
+                } else if x > 0 && last == Some(board.point(x - 1, y)) {
+                    ')'
+                } else {
+                    ' '
+                };
                 out.push(before);
                 out.push(mark);
             }
-            let after = if last.is_some_and(|p| p == board.point(size - 1, y)) { ')' } else { ' ' };
+            let after = if last.is_some_and(|p| p == board.point(size - 1, y)) {
+                ')'
+            } else {
+                ' '
+            };
             let _ = writeln!(out, "{after}{row}");
         }
         let _ = writeln!(out, "   {letters}");
@@ -351,12 +406,23 @@ impl Engine {
                 Rules::chinese()
             }
             "aga" => {
-                log::info!("kgs-rules aga: area scoring, situational superko, N-1 handicap compensation");
-                Rules { ko: KoRule::Situational, handicap_bonus: HandicapBonus::NMinusOne, ..Rules::chinese() }
+                log::info!(
+                    "kgs-rules aga: area scoring, situational superko, N-1 handicap compensation"
+                );
+                Rules {
+                    ko: KoRule::Situational,
+                    handicap_bonus: HandicapBonus::NMinusOne,
+                    ..Rules::chinese()
+                }
             }
             "new_zealand" => {
-                log::info!("kgs-rules new_zealand: area scoring, suicide allowed, situational superko");
-                Rules { ko: KoRule::Situational, ..Rules::tromp_taylor() }
+                log::info!(
+                    "kgs-rules new_zealand: area scoring, suicide allowed, situational superko"
+                );
+                Rules {
+                    ko: KoRule::Situational,
+                    ..Rules::tromp_taylor()
+                }
             }
             _ => return Err(GtpError::new("unknown rules")),
         };
@@ -372,11 +438,16 @@ impl Engine {
     fn kata_set_rules(&mut self, text: &str) -> Result<String, GtpError> {
         let text = text.trim();
         if !text.starts_with('{') {
-            let rules = record::rules_from_sgf_name(text).ok_or_else(|| GtpError::new(format!("unknown rules '{text}'")))?;
-            self.set_rules(Rules { komi: self.game.rules().komi, ..rules });
+            let rules = record::rules_from_sgf_name(text)
+                .ok_or_else(|| GtpError::new(format!("unknown rules '{text}'")))?;
+            self.set_rules(Rules {
+                komi: self.game.rules().komi,
+                ..rules
+            });
             return Ok(String::new());
         }
-        let fields = json::parse_flat_object(text).map_err(|e| GtpError::new(format!("could not parse rules: {e}")))?;
+        let fields = json::parse_flat_object(text)
+            .map_err(|e| GtpError::new(format!("could not parse rules: {e}")))?;
         let mut rules = self.game.rules().clone();
         for (key, value) in fields {
             let bad = || GtpError::new(format!("bad value for rules key '{key}'"));
@@ -414,9 +485,11 @@ impl Engine {
                     }
                 }
                 ("komi", Value::Num(k)) => rules.komi = *k,
-                ("ko" | "scoring" | "tax" | "suicide" | "hasButton" | "friendlyPassOk" | "whiteHandicapBonus" | "komi", _) => {
-                    return Err(bad())
-                }
+                (
+                    "ko" | "scoring" | "tax" | "suicide" | "hasButton" | "friendlyPassOk"
+                    | "whiteHandicapBonus" | "komi",
+                    _,
+                ) => return Err(bad()),
                 _ => return Err(GtpError::new(format!("unknown rules key '{key}'"))),
             }
         }
@@ -448,7 +521,10 @@ fn rules_json(rules: &Rules) -> String {
     json::write_flat_object(&[
         ("ko", Value::Str(ko.into())),
         ("scoring", Value::Str(scoring.into())),
-        ("tax", Value::Str(if rules.group_tax { "ALL" } else { "NONE" }.into())),
+        (
+            "tax",
+            Value::Str(if rules.group_tax { "ALL" } else { "NONE" }.into()),
+        ),
         ("suicide", Value::Bool(rules.suicide_allowed)),
         ("hasButton", Value::Bool(false)),
         ("whiteHandicapBonus", Value::Str(bonus.into())),

@@ -15,7 +15,10 @@ pub enum Value {
 /// # Errors
 /// A message naming what was expected where.
 pub fn parse_flat_object(text: &str) -> Result<Vec<(String, Value)>, String> {
-    let mut reader = Reader { chars: text.chars().collect(), at: 0 };
+    let mut reader = Reader {
+        chars: text.chars().collect(),
+        at: 0,
+    };
     reader.expect('{')?;
     let mut fields = Vec::new();
     if reader.next_is('}') {
@@ -97,7 +100,11 @@ impl Reader {
             Some('"') => self.string().map(Value::Str),
             Some(_) => {
                 let start = self.at;
-                while self.chars.get(self.at).is_some_and(|c| c.is_ascii_alphanumeric() || "+-.".contains(*c)) {
+                while self
+                    .chars
+                    .get(self.at)
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || "+-.".contains(*c))
+                {
                     self.at += 1;
                 }
                 let word: String = self.chars[start..self.at].iter().collect();
@@ -143,7 +150,8 @@ mod tests {
     #[test]
     fn reads_rules_object() {
         let fields =
-            parse_flat_object(r#" {"ko":"SIMPLE", "suicide":true,"komi":-6.5, "x":null} "#).unwrap();
+            parse_flat_object(r#" {"ko":"SIMPLE", "suicide":true,"komi":-6.5, "x":null} "#)
+                .unwrap();
         assert_eq!(fields[0], ("ko".into(), Value::Str("SIMPLE".into())));
         assert_eq!(fields[1].1, Value::Bool(true));
         assert_eq!(fields[2].1, Value::Num(-6.5));
@@ -154,7 +162,17 @@ mod tests {
     // Broken JSON is an error with a reason, never a panic.
     #[test]
     fn rejects_broken_json() {
-        for bad in ["", "{", "{\"a\"}", "{\"a\":}", "{\"a\":1,}", "{\"a\":1} x", "{\"a\":[1]}", "{\"a\":\"\\q\"}", "{\"a\":nan}"] {
+        for bad in [
+            "",
+            "{",
+            "{\"a\"}",
+            "{\"a\":}",
+            "{\"a\":1,}",
+            "{\"a\":1} x",
+            "{\"a\":[1]}",
+            "{\"a\":\"\\q\"}",
+            "{\"a\":nan}",
+        ] {
             assert!(parse_flat_object(bad).is_err(), "{bad}");
         }
     }
@@ -164,6 +182,12 @@ mod tests {
     fn round_trip() {
         let text = write_flat_object(&[("a", Value::Str("x\"y".into())), ("b", Value::Num(7.5))]);
         let back = parse_flat_object(&text).unwrap();
-        assert_eq!(back, vec![("a".into(), Value::Str("x\"y".into())), ("b".into(), Value::Num(7.5))]);
+        assert_eq!(
+            back,
+            vec![
+                ("a".into(), Value::Str("x\"y".into())),
+                ("b".into(), Value::Num(7.5))
+            ]
+        );
     }
 }

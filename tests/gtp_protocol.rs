@@ -1,0 +1,321 @@
+//! Whole-engine GTP behaviour: exact error texts, framing, ids, robustness against any input
+//! (a property test over random byte streams and command mixes), and the real binary's
+//! stdout carrying nothing but GTP.
+
+use proptest::prelude::*;
+use std::io::Write;
+use std::process::{Command, Stdio};
+use tengen::gtp::server::{parse_request, preprocess, run_on_text};
+use tengen::gtp::Engine;
+
+fn session(input: &str) -> String {
+    run_on_text(&mut Engine::default(), input.as_bytes())
+}
+
+/// Responses of a session, each as (success, text).
+fn responses(input: &str) -> Vec<(bool, String)> {
+    let out = session(input);
+    assert!(
+        out.is_empty() || out.ends_with("\n\n"),
+        "unterminated output {out:?}"
+    );
+    out.split_terminator("\n\n")
+        .map(tengen::gtp::server::split_response)
+        .collect()
+}
+
+// The error texts the specification and the GUIs expect, one per failure kind.
+#[test]
+fn error_texts() {
+    let cases = [
+        ("frobnicate", "unknown command"),
+        ("boardsize 4294967305", "unacceptable size"),
+        ("boardsize 0", "unacceptable size"),
+        ("boardsize 1", "unacceptable size"),
+        ("boardsize 26", "unacceptable size"),
+        ("boardsize -3", "unacceptable size"),
+        ("boardsize x", "syntax error"),
+        ("komi 7.5x", "syntax error"),
+        ("play b A1.5", "syntax error"),
+        ("play b", "syntax error"),
+        ("play b Z25", "illegal move"),
+        ("undo", "cannot undo"),
+        ("loadsgf /nonexistent/file.sgf", "cannot load file"),
+        ("fixed_handicap 1", "invalid number of stones"),
+        ("fixed_handicap 10", "invalid number of stones"),
+        ("set_free_handicap D4 D4", "bad vertex list"),
+        ("set_free_handicap D4 pass", "bad vertex list"),
+        ("set_free_handicap D4 Z30", "bad vertex list"),
+        ("final_status_list maybe", "syntax error"),
+        ("kata-set-rules {\"bogus\":1}", "unknown rules key 'bogus'"),
+        (
+            "kata-set-rules {\"ko\":\"SOMETIMES\"}",
+            "bad value for rules key 'ko'",
+        ),
+        ("kata-set-rules go-for-it", "unknown rules 'go-for-it'"),
+        ("kgs-rules martian", "unknown rules"),
+    ];
+    for (command, expected) in cases {
+        assert_eq!(
+            responses(command),
+            vec![(false, expected.to_string())],
+            "{command}"
+        );
+    }
+    let occupied = responses("play b D4\nplay w D4\nfixed_handicap 2");
+    assert_eq!(occupied[1], (false, "illegal move".into()));
+    assert_eq!(occupied[2], (false, "board not empty".into()));
+}
+
+// Ids are echoed on success and failure; CR/LF input works; comments and blank lines vanish.
+#[test]
+fn framing() {
+    let out =
+        session("1 name\r\n\r\n# comment\n\n  2 frobnicate  \r\n3 protocol_version # trailing\n");
+    assert_eq!(out, "=1 tengen\n\n?2 unknown command\n\n=3 2\n\n");
+}
+
+// Commands after quit are not read; quit answers first; end of input ends cleanly.
+#[test]
+fn quit_and_eof() {
+    assert_eq!(session("quit\nname\n"), "=\n\n");
+    assert_eq!(session("9 quit"), "=9\n\n");
+    assert_eq!(session(""), "");
+}
+
+// Several moves of one colour in a row are legal (GUIs set up positions that way), colours
+// and vertices in any case.
+#[test]
+fn same_colour_twice_and_cases() {
+    let r = responses("play B d4\nplay BLACK Q16\nplay White k10\ngenmove WHITE\ngenmove b");
+    assert!(r.iter().all(|(ok, _)| *ok), "{r:?}");
+    let vertex = &r[3].1;
+    assert!(
+        vertex == "pass"
+            || vertex
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()),
+        "{vertex}"
+    );
+}
+
+// showboard has no empty line inside and shows the stones; list_commands lists only known
+// commands, each of which known_command confirms.
+#[test]
+fn showboard_and_command_table() {
+    let out = session("boardsize 5\nplay b C3\nshowboard");
+    let board = out.split("\n\n").nth(2).unwrap();
+    assert!(board.contains(" 3  . .(X). . 3"), "{board}");
+    assert!(!board.trim_end().contains("\n\n"));
+    let list = responses("list_commands")[0].1.clone();
+    for name in list.lines() {
+        assert_eq!(
+            responses(&format!("known_command {name}"))[0].1,
+            "true",
+            "{name}"
+        );
+    }
+    assert_eq!(responses("known_command frobnicate")[0].1, "false");
+}
+
+// final_score and tengen-count on a finished position, the dead stone removed.
+#[test]
+fn final_score_removes_dead_stones() {
+    let mut input = String::from("boardsize 9\nkomi 7.5\n");
+    for row in 1..=9 {
+        input.push_str(&format!("play b D{row}\nplay w E{row}\n"));
+    }
+    input.push_str(
+        "play w B5\nfinal_score\nfinal_status_list dead\nfinal_status_list alive\ntengen-count\n",
+    );
+    let r = responses(&input);
+    let n = r.len();
+    assert_eq!(r[n - 4], (true, "W+16.5".into()));
+    assert_eq!(r[n - 3], (true, "B5".into()));
+    assert_eq!(
+        r[n - 2].1.lines().count(),
+        2,
+        "the two walls: {:?}",
+        r[n - 2]
+    );
+    assert!(r[n - 1].1.starts_with("黑 36 子，负 8 又 1/2 子"));
+}
+
+// printsgf output loads back through loadsgf to the same position.
+#[test]
+fn printsgf_round_trip() {
+    let dir = std::env::temp_dir().join(format!("tengen-gtp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.sgf");
+    let path = path.to_str().unwrap();
+    let r = responses(&format!(
+        "boardsize 9\nkomi 5.5\nplay b E5\nplay w C3\nplay b pass\nprintsgf {path}\nclear_board\nloadsgf {path}\ncolor E5\ncolor C3\nget_komi\nprintsgf"
+    ));
+    assert!(r.iter().all(|(ok, _)| *ok), "{r:?}");
+    assert_eq!(r[8].1, "black");
+    assert_eq!(r[9].1, "white");
+    assert_eq!(r[10].1, "5.5");
+    assert!(
+        r[11].1.starts_with("(;FF[4]") && r[11].1.contains(";B[ee]"),
+        "{}",
+        r[11].1
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+// genmove never plays an illegal move and stops at pass when nothing useful is left.
+#[test]
+fn genmove_plays_legal_moves_to_the_end() {
+    let mut input = String::from("boardsize 5\n");
+    for _ in 0..60 {
+        input.push_str("genmove b\ngenmove w\n");
+    }
+    let r = responses(&input);
+    assert!(r.iter().all(|(ok, _)| *ok), "{r:?}");
+    let tail: Vec<&str> = r[r.len() - 4..].iter().map(|(_, t)| t.as_str()).collect();
+    assert_eq!(tail, ["pass"; 4], "no moves left but own eyes: {r:?}");
+}
+
+/// Lines the loop executes for `input`: what survives preprocessing.
+fn executable_lines(input: &[u8]) -> usize {
+    input
+        .split(|&b| b == b'\n')
+        .filter(|line| preprocess(line).is_some())
+        .count()
+}
+
+fn contains_quit(input: &[u8]) -> bool {
+    input
+        .split(|&b| b == b'\n')
+        .filter_map(preprocess)
+        .any(|line| parse_request(&line).name == "quit")
+}
+
+const WORDS: &[&str] = &[
+    "play",
+    "genmove",
+    "undo",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
+    "final_score",
+    "final_status_list",
+    "showboard",
+    "loadsgf",
+    "printsgf",
+    "time_settings",
+    "time_left",
+    "kgs-time_settings",
+    "kata-set-rules",
+    "kgs-rules",
+    "is_legal",
+    "color",
+    "b",
+    "w",
+    "black",
+    "white",
+    "pass",
+    "A1",
+    "D4",
+    "T19",
+    "Z25",
+    "I5",
+    "9",
+    "19",
+    "25",
+    "0",
+    "-1",
+    "7.5",
+    "1e308",
+    "nan",
+    "{\"ko\":\"SIMPLE\"}",
+    "dead",
+    "alive",
+    "seki",
+    "byoyomi",
+    "canadian",
+    "#",
+    "\t",
+    "4294967305",
+    "99999999999999999999",
+    "é",
+    "\u{0}",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    // Random bytes: every executable line gets exactly one response and the engine still
+    // answers name afterwards.
+    #[test]
+    fn random_bytes_get_one_answer_per_line(bytes in proptest::collection::vec(any::<u8>(), 0..4000)) {
+        prop_assume!(!contains_quit(&bytes));
+        let mut input = bytes.clone();
+        input.extend_from_slice(b"\n1000 name\n");
+        let out = run_on_text(&mut Engine::default(), &input);
+        prop_assert_eq!(out.matches("\n\n").count(), executable_lines(&input));
+        prop_assert!(out.ends_with("=1000 tengen\n\n"));
+        for response in out.split_terminator("\n\n") {
+            prop_assert!(response.starts_with('=') || response.starts_with('?'), "{:?}", response);
+        }
+    }
+
+    // Random mixes of real command words and arguments: the same, with a board that stays
+    // consistent throughout.
+    #[test]
+    fn random_command_mixes(lines in proptest::collection::vec(proptest::collection::vec(0..WORDS.len(), 1..5), 1..40)) {
+        let mut input = String::new();
+        for words in &lines {
+            let line: Vec<&str> = words.iter().map(|&i| WORDS[i]).collect();
+            input.push_str(&line.join(" "));
+            input.push('\n');
+        }
+        prop_assume!(!contains_quit(input.as_bytes()));
+        input.push_str("1000 name\n");
+        let mut engine = Engine::default();
+        let out = run_on_text(&mut engine, input.as_bytes());
+        prop_assert_eq!(out.matches("\n\n").count(), executable_lines(input.as_bytes()));
+        prop_assert!(out.ends_with("=1000 tengen\n\n"));
+        prop_assert!(engine.game().board().check_invariants().is_ok());
+    }
+}
+
+// The real binary: stdout carries only GTP responses, even with logging raised; a 1 MB line
+// and binary garbage are answered; end of input exits with status 0.
+#[test]
+fn binary_speaks_only_gtp() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["gtp", "--log-level", "debug"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = Vec::new();
+    input.extend_from_slice(b"1 name\n");
+    input.extend(std::iter::repeat_n(b'x', 1 << 20));
+    input.extend_from_slice(b"\n\xff\xfe\x00garbage\x01\n2 boardsize 9\n3 genmove b\n4 loadsgf /nonexistent\n5 final_score\n");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        stdin.write_all(&input).unwrap();
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let responses: Vec<&str> = stdout.split_terminator("\n\n").collect();
+    assert_eq!(responses.len(), 7, "{stdout}");
+    assert!(
+        responses
+            .iter()
+            .all(|r| r.starts_with('=') || r.starts_with('?')),
+        "{stdout}"
+    );
+    assert_eq!(responses[0], "=1 tengen");
+    assert!(responses[1].starts_with("? unknown command"));
+    assert!(responses[5].starts_with("?4 cannot load file"));
+    assert!(!output.stderr.is_empty(), "debug logging goes to stderr");
+}
