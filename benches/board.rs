@@ -28,15 +28,7 @@ fn light_playouts(c: &mut Criterion) {
 
 fn play_undo(c: &mut Criterion) {
     let size = 19;
-    let mut rng = SmallRng::seed_from_u64(2);
-    let mut scratch = Board::new(size);
-    let mut moves = Vec::new();
-    let mut color = Color::Black;
-    while let Some(p) = scratch.random_move(color, &mut rng) {
-        scratch.play_unchecked(p, color);
-        moves.push((color, p));
-        color = color.opponent();
-    }
+    let moves = tengen::bench::random_game(size, 2);
     let mut game = Game::new(size, Rules::chinese());
     let mut group = c.benchmark_group("game");
     group.throughput(Throughput::Elements(2 * moves.len() as u64));

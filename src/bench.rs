@@ -2,7 +2,7 @@
 //! playouts per second and play+undo throughput. The counts of work done are deterministic;
 //! only the times vary with the machine.
 
-use crate::board::Board;
+use crate::board::{Board, Point};
 use crate::color::Color;
 use crate::game::Game;
 use crate::rules::Rules;
@@ -53,28 +53,29 @@ pub fn light_playouts(size: usize, budget: Duration, seed: u64) -> Figure {
     }
 }
 
-/// Plays a fixed seeded game on the `Game` layer (full rules: superko, snapshots) and undoes
-/// it, repeatedly, for about `budget`. Counts moves played plus moves undone.
-pub fn play_undo(size: usize, budget: Duration, seed: u64) -> Figure {
+/// The moves of one light playout from the empty board: a long, capture-rich game for
+/// play+undo measurements.
+pub fn random_game(size: usize, seed: u64) -> Vec<(Color, Point)> {
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut scratch = Board::new(size);
+    let mut board = Board::new(size);
     let mut moves = Vec::new();
     let mut color = Color::Black;
-    while let Some(p) = scratch.random_move(color, &mut rng) {
-        scratch.play_unchecked(p, color);
+    while let Some(p) = board.random_move(color, &mut rng) {
+        board.play_unchecked(p, color);
         moves.push((color, p));
         color = color.opponent();
         if moves.len() >= size * size * 2 {
             break;
         }
     }
-    let mut game = Game::new(
-        size,
-        Rules {
-            ko: crate::rules::KoRule::Simple,
-            ..Rules::chinese()
-        },
-    );
+    moves
+}
+
+/// Plays a fixed seeded game on the `Game` layer (full rules: superko, snapshots) and undoes
+/// it, repeatedly, for about `budget`. Counts moves played plus moves undone.
+pub fn play_undo(size: usize, budget: Duration, seed: u64) -> Figure {
+    let moves = random_game(size, seed);
+    let mut game = Game::new(size, Rules { ko: crate::rules::KoRule::Simple, ..Rules::chinese() });
     let start = Instant::now();
     let mut count = 0u64;
     let mut checksum = 0i64;
@@ -91,10 +92,5 @@ pub fn play_undo(size: usize, budget: Duration, seed: u64) -> Figure {
         }
         count += 2 * played as u64;
     }
-    Figure {
-        name: format!("play+undo {size}x{size}"),
-        count,
-        checksum,
-        elapsed: start.elapsed(),
-    }
+    Figure { name: format!("play+undo {size}x{size}"), count, checksum, elapsed: start.elapsed() }
 }

@@ -192,9 +192,7 @@ impl PartialEq for Board {
             && self.ko_point == other.ko_point
             && (self.ko_point.is_none() || self.ko_color == other.ko_color)
             && self.prisoners == other.prisoners
-            && self
-                .points()
-                .all(|p| self.cells[p.index()] == other.cells[p.index()])
+            && self.points().all(|p| self.cells[p.index()] == other.cells[p.index()])
     }
 }
 
@@ -322,24 +320,14 @@ impl Board {
     #[inline]
     pub fn neighbors(&self, p: Point) -> [Point; 4] {
         let s = self.stride;
-        [
-            Point(p.0 - s),
-            Point(p.0 - 1),
-            Point(p.0 + 1),
-            Point(p.0 + s),
-        ]
+        [Point(p.0 - s), Point(p.0 - 1), Point(p.0 + 1), Point(p.0 + s)]
     }
 
     /// The four diagonal neighbours, off-board ones included.
     #[inline]
     pub fn diagonals(&self, p: Point) -> [Point; 4] {
         let s = self.stride;
-        [
-            Point(p.0 - s - 1),
-            Point(p.0 - s + 1),
-            Point(p.0 + s - 1),
-            Point(p.0 + s + 1),
-        ]
+        [Point(p.0 - s - 1), Point(p.0 - s + 1), Point(p.0 + s - 1), Point(p.0 + s + 1)]
     }
 
     #[inline]
@@ -376,11 +364,7 @@ impl Board {
 
     /// The stones of the chain through `p`.
     pub fn chain_stones(&self, p: Point) -> ChainStones<'_> {
-        ChainStones {
-            board: self,
-            start: p.0,
-            current: Some(p.0),
-        }
+        ChainStones { board: self, start: p.0, current: Some(p.0) }
     }
 
     /// The empty points, in no particular order.
@@ -607,10 +591,7 @@ impl Board {
             self.ko_point = Some(captured_at);
             self.ko_color = color.opponent();
         }
-        MoveEffect {
-            captured,
-            suicided: 0,
-        }
+        MoveEffect { captured, suicided: 0 }
     }
 
     /// The hash the board would have after `color` plays the legal, non-suicidal move `p`,
@@ -688,10 +669,7 @@ impl Board {
                 if self.cells[n.index()] != Cell::Empty {
                     continue;
                 }
-                let already = self
-                    .neighbors(n)
-                    .iter()
-                    .any(|m| self.chain_head[m.index()] == big);
+                let already = self.neighbors(n).iter().any(|m| self.chain_head[m.index()] == big);
                 if !already {
                     self.liberties[slot(big)] += 1;
                 }
@@ -884,27 +862,17 @@ impl Board {
     pub fn from_diagram(text: &str) -> Result<Board, String> {
         let rows: Vec<Vec<char>> = text
             .lines()
-            .map(|line| {
-                line.chars()
-                    .filter(|c| !c.is_whitespace())
-                    .collect::<Vec<_>>()
-            })
+            .map(|line| line.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
             .filter(|row: &Vec<char>| !row.is_empty())
             .collect();
         let size = rows.len();
         if !Board::is_valid_size(size) {
-            return Err(format!(
-                "diagram has {size} rows; sizes 2..=25 are supported"
-            ));
+            return Err(format!("diagram has {size} rows; sizes 2..=25 are supported"));
         }
         let mut board = Board::new(size);
         for (y, row) in rows.iter().enumerate() {
             if row.len() != size {
-                return Err(format!(
-                    "row {} has {} points, expected {size}",
-                    y + 1,
-                    row.len()
-                ));
+                return Err(format!("row {} has {} points, expected {size}", y + 1, row.len()));
             }
             for (x, &c) in row.iter().enumerate() {
                 let color = match c {

@@ -120,8 +120,7 @@ impl Game {
         ];
         for (color, x, y) in stones {
             let p = self.board.point(x, y);
-            self.add_setup_stone(color, p)
-                .expect("corner star points are distinct and free");
+            self.add_setup_stone(color, p).expect("corner star points are distinct and free");
         }
     }
 
@@ -244,9 +243,7 @@ impl Game {
             Move::Pass => self.consecutive_passes += 1,
             Move::Play(p) => {
                 if self.rules.suicide_allowed {
-                    self.board
-                        .try_play_allowing_suicide(p, color)
-                        .expect("checked just above");
+                    self.board.try_play_allowing_suicide(p, color).expect("checked just above");
                 } else {
                     self.board.play_unchecked(p, color);
                 }
@@ -276,10 +273,7 @@ impl Game {
 
     /// Every point where `color` may legally play now under the full rules.
     pub fn legal_points(&self, color: Color) -> Vec<Point> {
-        self.board
-            .points()
-            .filter(|&p| self.check(color, Move::Play(p)).is_ok())
-            .collect()
+        self.board.points().filter(|&p| self.check(color, Move::Play(p)).is_ok()).collect()
     }
 
     /// Puts a stone on the board as setup. The position history restarts from here and the
@@ -301,16 +295,12 @@ impl Game {
 
     fn restart_history(&mut self) {
         let board = &self.board;
-        self.setup = board
-            .points()
-            .filter_map(|p| board.stone(p).map(|c| (c, p)))
-            .collect();
+        self.setup = board.points().filter_map(|p| board.stone(p).map(|c| (c, p))).collect();
         self.moves.clear();
         self.undo_stack.clear();
         self.consecutive_passes = 0;
         self.positions.clear();
-        self.positions
-            .push((self.board.hash(), self.to_move.opponent()));
+        self.positions.push((self.board.hash(), self.to_move.opponent()));
     }
 
     /// Places `stones` handicap stones on the fixed points of the GTP table and gives white
@@ -319,13 +309,7 @@ impl Game {
     /// # Errors
     /// `BoardNotEmpty` after moves or setup, `InvalidNumberOfStones` outside the table.
     pub fn place_fixed_handicap(&mut self, stones: usize) -> Result<Vec<Point>, HandicapError> {
-        if !self.is_pristine() {
-            return Err(HandicapError::BoardNotEmpty);
-        }
-        let points = handicap::fixed_points(&self.board, stones)
-            .ok_or(HandicapError::InvalidNumberOfStones)?;
-        self.place_handicap(&points)?;
-        Ok(points)
+        self.place_chosen_handicap(handicap::fixed_points(&self.board, stones))
     }
 
     /// Places `stones` handicap stones where the engine chooses (see `handicap::free_points`)
@@ -335,11 +319,17 @@ impl Game {
     /// `BoardNotEmpty` after moves or setup, `InvalidNumberOfStones` below 2 or above the
     /// board's points minus one.
     pub fn place_free_handicap(&mut self, stones: usize) -> Result<Vec<Point>, HandicapError> {
+        self.place_chosen_handicap(handicap::free_points(&self.board, stones))
+    }
+
+    fn place_chosen_handicap(
+        &mut self,
+        points: Option<Vec<Point>>,
+    ) -> Result<Vec<Point>, HandicapError> {
         if !self.is_pristine() {
             return Err(HandicapError::BoardNotEmpty);
         }
-        let points = handicap::free_points(&self.board, stones)
-            .ok_or(HandicapError::InvalidNumberOfStones)?;
+        let points = points.ok_or(HandicapError::InvalidNumberOfStones)?;
         self.place_handicap(&points)?;
         Ok(points)
     }

@@ -32,64 +32,21 @@ pub fn fixed_points(board: &Board, stones: usize) -> Option<Vec<Point>> {
     }
     let line = if size <= 11 { 2 } else { 3 };
     let (low, mid, high) = (line, size / 2, size - 1 - line);
-    // (column, row from the bottom) in the specification's order: lower left, upper right,
-    // upper left, lower right, then sides and centre.
-    let layout: &[(usize, usize)] = match stones {
-        2 => &[(low, low), (high, high)],
-        3 => &[(low, low), (high, high), (low, high)],
-        4 => &[(low, low), (high, high), (low, high), (high, low)],
-        5 => &[
-            (low, low),
-            (high, high),
-            (low, high),
-            (high, low),
-            (mid, mid),
-        ],
-        6 => &[
-            (low, low),
-            (high, high),
-            (low, high),
-            (high, low),
-            (low, mid),
-            (high, mid),
-        ],
-        7 => &[
-            (low, low),
-            (high, high),
-            (low, high),
-            (high, low),
-            (low, mid),
-            (high, mid),
-            (mid, mid),
-        ],
-        8 => &[
-            (low, low),
-            (high, high),
-            (low, high),
-            (high, low),
-            (low, mid),
-            (high, mid),
-            (mid, low),
-            (mid, high),
-        ],
-        _ => &[
-            (low, low),
-            (high, high),
-            (low, high),
-            (high, low),
-            (low, mid),
-            (high, mid),
-            (mid, low),
-            (mid, high),
-            (mid, mid),
-        ],
-    };
-    Some(
-        layout
-            .iter()
-            .map(|&(x, row)| board.point(x, size - 1 - row))
-            .collect(),
-    )
+    // (column, row from the bottom) in the specification's order: the corners lower left,
+    // upper right, upper left, lower right; then the left and right sides, the lower and upper
+    // sides; the centre goes last, for odd counts from 5.
+    let corners = [(low, low), (high, high), (low, high), (high, low)];
+    let mut layout: Vec<(usize, usize)> = corners[..stones.min(4)].to_vec();
+    if stones >= 6 {
+        layout.extend([(low, mid), (high, mid)]);
+    }
+    if stones >= 8 {
+        layout.extend([(mid, low), (mid, high)]);
+    }
+    if stones >= 5 && stones % 2 == 1 {
+        layout.push((mid, mid));
+    }
+    Some(layout.iter().map(|&(x, row)| board.point(x, size - 1 - row)).collect())
 }
 
 /// Points for `stones` freely placed handicap stones on an empty board: the fixed layout
@@ -140,11 +97,7 @@ mod tests {
     fn names(size: usize, stones: usize) -> Option<String> {
         let board = Board::new(size);
         fixed_points(&board, stones).map(|points| {
-            points
-                .iter()
-                .map(|&p| format_vertex(&board, p))
-                .collect::<Vec<_>>()
-                .join(" ")
+            points.iter().map(|&p| format_vertex(&board, p)).collect::<Vec<_>>().join(" ")
         })
     }
 

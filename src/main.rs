@@ -64,11 +64,7 @@ fn main() {
         .target(env_logger::Target::Stderr)
         .init();
     match cli.command {
-        None => run_gtp(GtpArgs {
-            rules: "chinese".into(),
-            size: 19,
-            ..GtpArgs::default()
-        }),
+        None => run_gtp(GtpArgs { rules: "chinese".into(), size: 19, ..GtpArgs::default() }),
         Some(Command::Gtp(args)) => run_gtp(args),
         Some(Command::Bench { seconds, seed }) => run_bench(seconds, seed),
     }
@@ -76,11 +72,7 @@ fn main() {
 
 fn run_gtp(args: GtpArgs) {
     let Some(mut rules) = Rules::preset(&args.rules) else {
-        eprintln!(
-            "unknown rules '{}'; choose one of {}",
-            args.rules,
-            PRESET_NAMES.join(", ")
-        );
+        eprintln!("unknown rules '{}'; choose one of {}", args.rules, PRESET_NAMES.join(", "));
         std::process::exit(2);
     };
     if let Some(komi) = args.komi.filter(|k| k.is_finite()) {

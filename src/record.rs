@@ -27,10 +27,7 @@ impl fmt::Display for ReplayError {
             ReplayError::BadSetup { node } => {
                 write!(f, "setup stone without liberty in node {node}")
             }
-            ReplayError::IllegalMove {
-                move_number,
-                reason,
-            } => {
+            ReplayError::IllegalMove { move_number, reason } => {
                 write!(f, "move {move_number} is illegal ({reason})")
             }
         }
@@ -46,10 +43,7 @@ pub fn rules_from_sgf_name(name: &str) -> Option<Rules> {
     match lower.as_str() {
         "chinese" | "cn" | "chn" => Some(Rules::chinese()),
         "japanese" | "jp" | "korean" | "ko" => Some(Rules::japanese()),
-        "aga" => Some(Rules {
-            handicap_bonus: HandicapBonus::NMinusOne,
-            ..Rules::chinese()
-        }),
+        "aga" => Some(Rules { handicap_bonus: HandicapBonus::NMinusOne, ..Rules::chinese() }),
         "nz" | "new zealand" | "new_zealand" | "tromp-taylor" | "tromp taylor" | "tt" => {
             Some(Rules::tromp_taylor())
         }
@@ -128,11 +122,7 @@ pub fn replay(
         let handicap_game = handicap >= 2
             || (game.board().empty_points().len() < size * size
                 && game.setup_stones().iter().all(|&(c, _)| c == Color::Black));
-        game.set_to_move(if handicap_game {
-            Color::White
-        } else {
-            first_player
-        });
+        game.set_to_move(if handicap_game { Color::White } else { first_player });
     }
     Ok(game)
 }
@@ -142,10 +132,7 @@ fn apply_setup(game: &mut Game, node: &SgfNode) -> Result<(), ()> {
         let point = point_of(game.board(), p);
         game.clear_setup_point(point);
     }
-    for (color, points) in [
-        (Color::Black, &node.add_black),
-        (Color::White, &node.add_white),
-    ] {
+    for (color, points) in [(Color::Black, &node.add_black), (Color::White, &node.add_white)] {
         for &p in points {
             let point = point_of(game.board(), p);
             if game.board().stone(point).is_some() {
@@ -201,10 +188,7 @@ pub fn to_record(game: &Game, info: &RecordInfo) -> SgfRecord {
             Move::Play(p) => Some(sgf_point(p)),
             Move::Pass => None,
         };
-        record.nodes.push(SgfNode {
-            mv: Some((color, point)),
-            ..SgfNode::default()
-        });
+        record.nodes.push(SgfNode { mv: Some((color, point)), ..SgfNode::default() });
     }
     record
 }
@@ -269,10 +253,7 @@ mod tests {
         let record = sgf::parse(GAME).unwrap();
         let mut game = replay(&record, &Rules::chinese(), None).unwrap();
         game.play(Color::White, Move::Pass).unwrap();
-        let info = RecordInfo {
-            black_name: Some("tengen".into()),
-            ..RecordInfo::default()
-        };
+        let info = RecordInfo { black_name: Some("tengen".into()), ..RecordInfo::default() };
         let text = sgf::write(&to_record(&game, &info));
         let again = replay(&sgf::parse(&text).unwrap(), &Rules::chinese(), None).unwrap();
         assert_eq!(again.board(), game.board());
@@ -282,14 +263,8 @@ mod tests {
 
         let mut handicap = Game::new(13, Rules::chinese());
         handicap.place_fixed_handicap(3).unwrap();
-        handicap
-            .play(Color::White, Move::Play(handicap.board().point(6, 6)))
-            .unwrap();
-        let back = replay(
-            &to_record(&handicap, &RecordInfo::default()),
-            &Rules::chinese(),
-            None,
-        );
+        handicap.play(Color::White, Move::Play(handicap.board().point(6, 6))).unwrap();
+        let back = replay(&to_record(&handicap, &RecordInfo::default()), &Rules::chinese(), None);
         let back = back.unwrap();
         assert_eq!(back.board(), handicap.board());
         assert_eq!((back.handicap(), back.to_move()), (3, Color::Black));

@@ -82,11 +82,7 @@ impl Rules {
 
     /// Tromp–Taylor: like Chinese but suicide allowed and no handicap bonus.
     pub fn tromp_taylor() -> Rules {
-        Rules {
-            suicide_allowed: true,
-            handicap_bonus: HandicapBonus::Zero,
-            ..Rules::chinese()
-        }
+        Rules { suicide_allowed: true, handicap_bonus: HandicapBonus::Zero, ..Rules::chinese() }
     }
 
     /// Japanese and Korean rules as the rules texts describe them: territory plus prisoners,
@@ -130,10 +126,7 @@ impl Rules {
     pub fn preset_name(&self) -> Option<&'static str> {
         PRESET_NAMES.into_iter().find(|name| {
             let preset = Rules::preset(name).expect("listed presets exist");
-            Rules {
-                komi: self.komi,
-                ..preset
-            } == *self
+            Rules { komi: self.komi, ..preset } == *self
         })
     }
 
@@ -184,10 +177,7 @@ mod tests {
         assert!(tt.suicide_allowed && tt.ko == KoRule::Positional);
         assert_eq!(tt.handicap_points(3), 0.0);
         let jp = Rules::preset("japanese").unwrap();
-        assert_eq!(
-            (jp.ko, jp.scoring, jp.komi),
-            (KoRule::Simple, Scoring::Territory, 6.5)
-        );
+        assert_eq!((jp.ko, jp.scoring, jp.komi), (KoRule::Simple, Scoring::Territory, 6.5));
         let old = Rules::preset("ancient").unwrap();
         assert!(old.corner_stones && old.group_tax && old.komi == 0.0);
         assert_eq!(old.first_player, Color::White);
@@ -200,10 +190,7 @@ mod tests {
     // AGA-style N−1 compensation gives nothing for a single stone.
     #[test]
     fn handicap_bonus_n_minus_one() {
-        let rules = Rules {
-            handicap_bonus: HandicapBonus::NMinusOne,
-            ..Rules::chinese()
-        };
+        let rules = Rules { handicap_bonus: HandicapBonus::NMinusOne, ..Rules::chinese() };
         assert_eq!(rules.handicap_points(1), 0.0);
         assert_eq!(rules.handicap_points(5), 4.0);
         assert_eq!(rules.preset_name(), None);

@@ -76,15 +76,9 @@ impl Score {
     pub fn result(&self) -> GameResult {
         let margin = self.margin();
         if margin > 0.0 {
-            GameResult::Win {
-                winner: Color::Black,
-                margin,
-            }
+            GameResult::Win { winner: Color::Black, margin }
         } else if margin < 0.0 {
-            GameResult::Win {
-                winner: Color::White,
-                margin: -margin,
-            }
+            GameResult::Win { winner: Color::White, margin: -margin }
         } else {
             GameResult::Draw
         }
@@ -111,24 +105,14 @@ impl Score {
         let count_zh = stones_text(count, "又");
         let count_en = stones_text(count, "");
         if margin == 0.0 {
-            return (
-                format!("黑 {count_zh} 子，和棋"),
-                format!("Black {count_en} stones, draw"),
-            );
+            return (format!("黑 {count_zh} 子，和棋"), format!("Black {count_en} stones, draw"));
         }
-        let (verb_zh, verb_en) = if margin > 0.0 {
-            ("胜", "wins")
-        } else {
-            ("负", "loses")
-        };
+        let (verb_zh, verb_en) = if margin > 0.0 { ("胜", "wins") } else { ("负", "loses") };
         let by = called_margin(margin.abs());
         let unit = if by > 1.0 { "stones" } else { "stone" };
         (
             format!("黑 {count_zh} 子，{verb_zh} {} 子", stones_text(by, "又")),
-            format!(
-                "Black {count_en} stones, {verb_en} by {} {unit}",
-                stones_text(by, "")
-            ),
+            format!("Black {count_en} stones, {verb_en} by {} {unit}", stones_text(by, "")),
         )
     }
 }
@@ -242,11 +226,8 @@ impl Regions {
                 continue;
             }
             let id = list.len();
-            let mut region = Region {
-                points: vec![start],
-                border: Vec::new(),
-                touches: [false; 2],
-            };
+            let mut region =
+                Region { points: vec![start], border: Vec::new(), touches: [false; 2] };
             of_point[start.index()] = id;
             let mut next = 0;
             while next < region.points.len() {

@@ -118,15 +118,9 @@ impl SgfError {
     fn at(text: &str, offset: usize, message: impl Into<String>) -> SgfError {
         let offset = offset.min(text.len());
         let before = &text.as_bytes()[..offset];
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
+        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         // A character starts at every byte that is not a UTF-8 continuation byte.
-        let column = 1 + before[line_start..]
-            .iter()
-            .filter(|&&b| b & 0xC0 != 0x80)
-            .count();
+        let column = 1 + before[line_start..].iter().filter(|&&b| b & 0xC0 != 0x80).count();
         SgfError {
             offset,
             line: 1 + before.iter().filter(|&&b| b == b'\n').count(),
@@ -138,11 +132,7 @@ impl SgfError {
 
 impl fmt::Display for SgfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.column, self.message
-        )
+        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
     }
 }
 
@@ -155,12 +145,7 @@ impl Error for SgfError {}
 /// from any main-line node, `SZ` only from the root. Never panics; any text it cannot read is
 /// an [`SgfError`] pointing at the problem.
 pub fn parse(text: &str) -> Result<SgfRecord, SgfError> {
-    Reader {
-        text,
-        bytes: text.as_bytes(),
-        pos: 0,
-    }
-    .read_first_tree()
+    Reader { text, bytes: text.as_bytes(), pos: 0 }.read_first_tree()
 }
 
 /// One property value as written, unescaped, with the byte offset of its first character.
@@ -209,11 +194,7 @@ impl Reader<'_> {
 
     /// The character at the cursor, for messages.
     fn found(&self) -> String {
-        match self
-            .text
-            .get(self.pos..)
-            .and_then(|rest| rest.chars().next())
-        {
+        match self.text.get(self.pos..).and_then(|rest| rest.chars().next()) {
             Some(c) => format!("{c:?}"),
             None => "end of input".to_string(),
         }
@@ -247,15 +228,9 @@ impl Reader<'_> {
         self.pos = self
             .find_start()
             .ok_or_else(|| self.error(self.bytes.len(), "no game tree: expected '('"))?;
-        let mut record = SgfRecord {
-            nodes: Vec::new(),
-            ..SgfRecord::new(DEFAULT_SIZE)
-        };
+        let mut record = SgfRecord { nodes: Vec::new(), ..SgfRecord::new(DEFAULT_SIZE) };
         self.enter_tree()?;
-        let mut current = Frame {
-            on_main_line: true,
-            has_variation: false,
-        };
+        let mut current = Frame { on_main_line: true, has_variation: false };
         let mut parents: Vec<Frame> = Vec::new();
         loop {
             self.skip_whitespace();
@@ -349,11 +324,7 @@ impl Reader<'_> {
             values.push(self.read_value()?);
             self.skip_whitespace();
         }
-        Ok(RawProperty {
-            ident,
-            offset,
-            values,
-        })
+        Ok(RawProperty { ident, offset, values })
     }
 
     /// Reads the bracketed value at the cursor, undoing escapes: `\` makes the next character
@@ -420,11 +391,7 @@ impl Reader<'_> {
                     if node.mv.is_some() {
                         return Err(self.error(property.offset, "a node cannot hold two moves"));
                     }
-                    let color = if ident == "B" {
-                        Color::Black
-                    } else {
-                        Color::White
-                    };
+                    let color = if ident == "B" { Color::Black } else { Color::White };
                     let point = self.move_point(self.single(property)?, size)?;
                     node.mv = Some((color, point));
                 }
@@ -456,14 +423,12 @@ impl Reader<'_> {
     fn single<'p>(&self, property: &'p RawProperty) -> Result<&'p RawValue, SgfError> {
         match property.values.as_slice() {
             [value] => Ok(value),
-            [_, extra, ..] => Err(self.error(
-                extra.offset,
-                format!("property {} takes a single value", property.ident),
-            )),
-            [] => Err(self.error(
-                property.offset,
-                format!("property {} has no value", property.ident),
-            )),
+            [_, extra, ..] => Err(self
+                .error(extra.offset, format!("property {} takes a single value", property.ident))),
+            [] => {
+                Err(self
+                    .error(property.offset, format!("property {} has no value", property.ident)))
+            }
         }
     }
 
@@ -490,10 +455,9 @@ impl Reader<'_> {
                 value.offset,
                 format!("board size {size} is not supported (1 to {MAX_SIZE})"),
             )),
-            Err(_) => Err(self.error(
-                value.offset,
-                format!("invalid board size `{}`", excerpt(text)),
-            )),
+            Err(_) => {
+                Err(self.error(value.offset, format!("invalid board size `{}`", excerpt(text))))
+            }
         }
     }
 
@@ -501,28 +465,19 @@ impl Reader<'_> {
         match value.text.trim().parse::<f64>() {
             // f64's parser also takes `inf` and `NaN`, which are no komi.
             Ok(komi) if komi.is_finite() => Ok(komi),
-            _ => Err(self.error(
-                value.offset,
-                format!("invalid komi `{}`", excerpt(&value.text)),
-            )),
+            _ => Err(self.error(value.offset, format!("invalid komi `{}`", excerpt(&value.text)))),
         }
     }
 
     fn handicap(&self, value: &RawValue) -> Result<u32, SgfError> {
         value.text.trim().parse().map_err(|_| {
-            self.error(
-                value.offset,
-                format!("invalid handicap `{}`", excerpt(&value.text)),
-            )
+            self.error(value.offset, format!("invalid handicap `{}`", excerpt(&value.text)))
         })
     }
 
     fn color(&self, value: &RawValue) -> Result<Color, SgfError> {
         Color::parse(value.text.trim()).ok_or_else(|| {
-            self.error(
-                value.offset,
-                format!("invalid colour `{}`", excerpt(&value.text)),
-            )
+            self.error(value.offset, format!("invalid colour `{}`", excerpt(&value.text)))
         })
     }
 
@@ -554,12 +509,8 @@ impl Reader<'_> {
 
     /// A two-letter point on a `size` x `size` board.
     fn point(&self, text: &str, offset: usize, size: u8) -> Result<SgfPoint, SgfError> {
-        let coordinate = |letter: u8| {
-            letter
-                .is_ascii_lowercase()
-                .then(|| letter - b'a')
-                .filter(|&c| c < size)
-        };
+        let coordinate =
+            |letter: u8| letter.is_ascii_lowercase().then(|| letter - b'a').filter(|&c| c < size);
         let point = match text.as_bytes() {
             &[x, y] => coordinate(x).zip(coordinate(y)),
             _ => None,
@@ -579,10 +530,7 @@ fn excerpt(text: &str) -> String {
     if text.chars().count() <= LIMIT {
         text.to_string()
     } else {
-        text.chars()
-            .take(LIMIT)
-            .chain(std::iter::once('…'))
-            .collect()
+        text.chars().take(LIMIT).chain(std::iter::once('…')).collect()
     }
 }
 
@@ -775,13 +723,7 @@ mod tests {
             "(;SZ[9];B[aa](;W[bb];B[cc](;W[dd])(;W[ee]))(;W[zz]XX[(\\]](;B[ff]))) (;B[gg])",
         );
         let expected = [(0, 0), (1, 1), (2, 2), (3, 3)].map(Some);
-        assert_eq!(
-            moves(&record)
-                .into_iter()
-                .map(|(_, p)| p)
-                .collect::<Vec<_>>(),
-            expected
-        );
+        assert_eq!(moves(&record).into_iter().map(|(_, p)| p).collect::<Vec<_>>(), expected);
         assert_eq!(record.nodes.len(), 5);
 
         let error = parse_err("(;B[aa](;W[bb])(;W[cc]);B[dd])");
@@ -798,10 +740,7 @@ mod tests {
         assert_eq!(moves(&record), vec![(B, Some((1, 1)))]);
 
         let record = parse_ok("(;C[soft\\\nbreak, soft\\\r\nbreak, hard\nbreak])");
-        assert_eq!(
-            record.nodes[0].comment.as_deref(),
-            Some("softbreak, softbreak, hard\nbreak")
-        );
+        assert_eq!(record.nodes[0].comment.as_deref(), Some("softbreak, softbreak, hard\nbreak"));
     }
 
     // A compressed list `aa:cc` is the inclusive rectangle, whichever corners are given.
@@ -834,10 +773,7 @@ mod tests {
     #[test]
     fn size_25_edges() {
         let record = parse_ok("(;SZ[25];B[yy];W[ay])");
-        assert_eq!(
-            moves(&record),
-            vec![(B, Some((24, 24))), (W, Some((0, 24)))]
-        );
+        assert_eq!(moves(&record), vec![(B, Some((24, 24))), (W, Some((0, 24)))]);
         assert!(parse("(;SZ[25];B[zz])").is_err());
         assert!(parse("(;SZ[25];B[YY])").is_err());
     }
@@ -861,25 +797,15 @@ mod tests {
     // Komi and handicap in the forms found in the wild, and bad numbers rejected.
     #[test]
     fn komi_and_handicap() {
-        for (text, komi) in [
-            ("7.5", 7.5),
-            ("6.5", 6.5),
-            ("-3", -3.0),
-            ("0", 0.0),
-            (" 375 ", 375.0),
-        ] {
+        for (text, komi) in [("7.5", 7.5), ("6.5", 6.5), ("-3", -3.0), ("0", 0.0), (" 375 ", 375.0)]
+        {
             assert_eq!(parse_ok(&format!("(;KM[{text}])")).komi, Some(komi));
         }
         assert_eq!(parse_ok("(;HA[0])").handicap, Some(0));
         assert_eq!(parse_ok("(;HA[9])").handicap, Some(9));
-        for bad in [
-            "(;KM[seven])",
-            "(;KM[inf])",
-            "(;KM[NaN])",
-            "(;KM[])",
-            "(;HA[-1])",
-            "(;HA[2.5])",
-        ] {
+        for bad in
+            ["(;KM[seven])", "(;KM[inf])", "(;KM[NaN])", "(;KM[])", "(;HA[-1])", "(;HA[2.5])"]
+        {
             assert!(parse(bad).is_err(), "{bad}");
         }
     }
@@ -930,19 +856,12 @@ mod tests {
         ];
         for &(text, line, column) in cases {
             let error = parse_err(text);
-            assert_eq!(
-                (error.line, error.column),
-                (line, column),
-                "{text:?}: {error}"
-            );
+            assert_eq!((error.line, error.column), (line, column), "{text:?}: {error}");
             assert!(error.offset <= text.len());
         }
         let error = parse_err("(\n;B[aa]\n;W[zz])");
         assert_eq!(error.offset, 12);
-        assert_eq!(
-            error.to_string(),
-            format!("line 3, column 4: {}", error.message)
-        );
+        assert_eq!(error.to_string(), format!("line 3, column 4: {}", error.message));
     }
 
     // Nesting far deeper than any stack allows is read without recursion.
@@ -965,10 +884,7 @@ mod tests {
         for i in 0..100u8 {
             let color = if i % 2 == 0 { B } else { W };
             let point = (i % 7 != 3).then_some((i % 9, i / 12));
-            record.nodes.push(SgfNode {
-                mv: Some((color, point)),
-                ..SgfNode::default()
-            });
+            record.nodes.push(SgfNode { mv: Some((color, point)), ..SgfNode::default() });
         }
         let text = write(&record);
         assert!(text.starts_with("(;FF[4]GM[1]CA[UTF-8]AP[tengen:0.1]SZ[9]KM[7]PB[a\\]b\\\\c]\n"));
@@ -1000,16 +916,14 @@ mod tests {
             option::of((color(), option::of(point()))),
             option::of(text()),
         )
-            .prop_map(
-                |(add_black, add_white, add_empty, to_play, mv, comment)| SgfNode {
-                    add_black,
-                    add_white,
-                    add_empty,
-                    to_play,
-                    mv,
-                    comment,
-                },
-            )
+            .prop_map(|(add_black, add_white, add_empty, to_play, mv, comment)| SgfNode {
+                add_black,
+                add_white,
+                add_empty,
+                to_play,
+                mv,
+                comment,
+            })
     }
 
     fn record() -> impl Strategy<Value = SgfRecord> {

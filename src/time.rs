@@ -12,11 +12,7 @@ pub enum TimeSystem {
     /// Main time only; the game is lost when it runs out.
     Absolute { main: f64 },
     /// Main time, then `periods` periods of `period` seconds each (Japanese byo-yomi).
-    ByoYomi {
-        main: f64,
-        period: f64,
-        periods: u32,
-    },
+    ByoYomi { main: f64, period: f64, periods: u32 },
     /// Main time, then `stones` moves to play in every `period` seconds (Canadian overtime).
     Canadian { main: f64, period: f64, stones: u32 },
     /// Main time plus `increment` seconds added after every move.
@@ -28,16 +24,12 @@ impl fmt::Display for TimeSystem {
         match self {
             TimeSystem::None => write!(f, "none"),
             TimeSystem::Absolute { main } => write!(f, "absolute {main}"),
-            TimeSystem::ByoYomi {
-                main,
-                period,
-                periods,
-            } => write!(f, "byoyomi {main} {period} {periods}"),
-            TimeSystem::Canadian {
-                main,
-                period,
-                stones,
-            } => write!(f, "canadian {main} {period} {stones}"),
+            TimeSystem::ByoYomi { main, period, periods } => {
+                write!(f, "byoyomi {main} {period} {periods}")
+            }
+            TimeSystem::Canadian { main, period, stones } => {
+                write!(f, "canadian {main} {period} {stones}")
+            }
             TimeSystem::Fischer { main, increment } => write!(f, "fischer {main} {increment}"),
         }
     }
@@ -71,53 +63,20 @@ impl Clock {
     /// main time).
     pub fn new(system: TimeSystem) -> Clock {
         let start = match system {
-            TimeSystem::None => TimeLeft {
-                seconds: f64::INFINITY,
-                count: 0,
-            },
-            TimeSystem::Absolute { main } | TimeSystem::Fischer { main, .. } => TimeLeft {
-                seconds: main,
-                count: 0,
-            },
-            TimeSystem::ByoYomi {
-                main,
-                period,
-                periods,
-            } => {
-                if main > 0.0 {
-                    TimeLeft {
-                        seconds: main,
-                        count: 0,
-                    }
-                } else {
-                    TimeLeft {
-                        seconds: period,
-                        count: periods,
-                    }
-                }
+            TimeSystem::None => TimeLeft { seconds: f64::INFINITY, count: 0 },
+            TimeSystem::Absolute { main } | TimeSystem::Fischer { main, .. } => {
+                TimeLeft { seconds: main, count: 0 }
             }
-            TimeSystem::Canadian {
-                main,
-                period,
-                stones,
-            } => {
+            TimeSystem::ByoYomi { main, period, periods: count }
+            | TimeSystem::Canadian { main, period, stones: count } => {
                 if main > 0.0 {
-                    TimeLeft {
-                        seconds: main,
-                        count: 0,
-                    }
+                    TimeLeft { seconds: main, count: 0 }
                 } else {
-                    TimeLeft {
-                        seconds: period,
-                        count: stones,
-                    }
+                    TimeLeft { seconds: period, count }
                 }
             }
         };
-        Clock {
-            system,
-            left: [start; 2],
-        }
+        Clock { system, left: [start; 2] }
     }
 
     /// GTP's `time_settings main byo_time byo_stones`: no overtime when `byo_time` is 0,
@@ -128,11 +87,7 @@ impl Clock {
         } else if period <= 0.0 {
             TimeSystem::Absolute { main }
         } else {
-            TimeSystem::Canadian {
-                main,
-                period,
-                stones,
-            }
+            TimeSystem::Canadian { main, period, stones }
         };
         Clock::new(system)
     }
@@ -154,58 +109,20 @@ mod tests {
     // GTP's time_settings encodes three systems in its three numbers, as the spec says.
     #[test]
     fn gtp_time_settings() {
-        assert_eq!(
-            Clock::from_gtp(600.0, 0.0, 0).system,
-            TimeSystem::Absolute { main: 600.0 }
-        );
+        assert_eq!(Clock::from_gtp(600.0, 0.0, 0).system, TimeSystem::Absolute { main: 600.0 });
         assert_eq!(Clock::from_gtp(0.0, 1.0, 0).system, TimeSystem::None);
         let canadian = Clock::from_gtp(300.0, 60.0, 25);
-        assert_eq!(
-            canadian.system,
-            TimeSystem::Canadian {
-                main: 300.0,
-                period: 60.0,
-                stones: 25
-            }
-        );
-        assert_eq!(
-            canadian.left(Color::White),
-            TimeLeft {
-                seconds: 300.0,
-                count: 0
-            }
-        );
+        assert_eq!(canadian.system, TimeSystem::Canadian { main: 300.0, period: 60.0, stones: 25 });
+        assert_eq!(canadian.left(Color::White), TimeLeft { seconds: 300.0, count: 0 });
     }
 
     // A clock without main time starts in overtime; time_left overrides one player's clock.
     #[test]
     fn overtime_start_and_time_left() {
-        let mut clock = Clock::new(TimeSystem::ByoYomi {
-            main: 0.0,
-            period: 30.0,
-            periods: 5,
-        });
-        assert_eq!(
-            clock.left(Color::Black),
-            TimeLeft {
-                seconds: 30.0,
-                count: 5
-            }
-        );
+        let mut clock = Clock::new(TimeSystem::ByoYomi { main: 0.0, period: 30.0, periods: 5 });
+        assert_eq!(clock.left(Color::Black), TimeLeft { seconds: 30.0, count: 5 });
         clock.set_left(Color::Black, 12.5, 3);
-        assert_eq!(
-            clock.left(Color::Black),
-            TimeLeft {
-                seconds: 12.5,
-                count: 3
-            }
-        );
-        assert_eq!(
-            clock.left(Color::White),
-            TimeLeft {
-                seconds: 30.0,
-                count: 5
-            }
-        );
+        assert_eq!(clock.left(Color::Black), TimeLeft { seconds: 12.5, count: 3 });
+        assert_eq!(clock.left(Color::White), TimeLeft { seconds: 30.0, count: 5 });
     }
 }

@@ -58,9 +58,7 @@ impl Vertex {
                 if row > board.size() {
                     return None;
                 }
-                board
-                    .checked_point(column, board.size() - row)
-                    .map(Move::Play)
+                board.checked_point(column, board.size() - row).map(Move::Play)
             }
         }
     }
@@ -84,10 +82,7 @@ mod tests {
             let text = format_vertex(&board, p);
             assert!(!text.contains('I'));
             assert_eq!(parse_move(&board, &text), Some(Move::Play(p)));
-            assert_eq!(
-                parse_move(&board, &text.to_lowercase()),
-                Some(Move::Play(p))
-            );
+            assert_eq!(parse_move(&board, &text.to_lowercase()), Some(Move::Play(p)));
         }
         assert_eq!(format_vertex(&board, board.point(0, 24)), "A1");
         assert_eq!(format_vertex(&board, board.point(24, 0)), "Z25");
@@ -97,15 +92,10 @@ mod tests {
     #[test]
     fn rejects_bad_vertices() {
         let board = Board::new(9);
-        for bad in [
-            "", "I5", "J10", "A0", "K1", "A", "5", "A1.5", "A01x", "A+1", "é1", "A99999",
-        ] {
+        for bad in ["", "I5", "J10", "A0", "K1", "A", "5", "A1.5", "A01x", "A+1", "é1", "A99999"] {
             assert_eq!(parse_move(&board, bad), None, "{bad:?}");
         }
         assert_eq!(parse_move(&board, "PaSs"), Some(Move::Pass));
-        assert_eq!(
-            parse_move(&board, "j9"),
-            Some(Move::Play(board.point(8, 0)))
-        );
+        assert_eq!(parse_move(&board, "j9"), Some(Move::Play(board.point(8, 0))));
     }
 }

@@ -15,13 +15,8 @@ fn session(input: &str) -> String {
 /// Responses of a session, each as (success, text).
 fn responses(input: &str) -> Vec<(bool, String)> {
     let out = session(input);
-    assert!(
-        out.is_empty() || out.ends_with("\n\n"),
-        "unterminated output {out:?}"
-    );
-    out.split_terminator("\n\n")
-        .map(tengen::gtp::server::split_response)
-        .collect()
+    assert!(out.is_empty() || out.ends_with("\n\n"), "unterminated output {out:?}");
+    out.split_terminator("\n\n").map(tengen::gtp::server::split_response).collect()
 }
 
 // The error texts the specification and the GUIs expect, one per failure kind.
@@ -48,19 +43,12 @@ fn error_texts() {
         ("set_free_handicap D4 Z30", "bad vertex list"),
         ("final_status_list maybe", "syntax error"),
         ("kata-set-rules {\"bogus\":1}", "unknown rules key 'bogus'"),
-        (
-            "kata-set-rules {\"ko\":\"SOMETIMES\"}",
-            "bad value for rules key 'ko'",
-        ),
+        ("kata-set-rules {\"ko\":\"SOMETIMES\"}", "bad value for rules key 'ko'"),
         ("kata-set-rules go-for-it", "unknown rules 'go-for-it'"),
         ("kgs-rules martian", "unknown rules"),
     ];
     for (command, expected) in cases {
-        assert_eq!(
-            responses(command),
-            vec![(false, expected.to_string())],
-            "{command}"
-        );
+        assert_eq!(responses(command), vec![(false, expected.to_string())], "{command}");
     }
     let occupied = responses("play b D4\nplay w D4\nfixed_handicap 2");
     assert_eq!(occupied[1], (false, "illegal move".into()));
@@ -91,10 +79,7 @@ fn same_colour_twice_and_cases() {
     assert!(r.iter().all(|(ok, _)| *ok), "{r:?}");
     let vertex = &r[3].1;
     assert!(
-        vertex == "pass"
-            || vertex
-                .chars()
-                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()),
+        vertex == "pass" || vertex.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()),
         "{vertex}"
     );
 }
@@ -109,11 +94,7 @@ fn showboard_and_command_table() {
     assert!(!board.trim_end().contains("\n\n"));
     let list = responses("list_commands")[0].1.clone();
     for name in list.lines() {
-        assert_eq!(
-            responses(&format!("known_command {name}"))[0].1,
-            "true",
-            "{name}"
-        );
+        assert_eq!(responses(&format!("known_command {name}"))[0].1, "true", "{name}");
     }
     assert_eq!(responses("known_command frobnicate")[0].1, "false");
 }
@@ -132,12 +113,7 @@ fn final_score_removes_dead_stones() {
     let n = r.len();
     assert_eq!(r[n - 4], (true, "W+16.5".into()));
     assert_eq!(r[n - 3], (true, "B5".into()));
-    assert_eq!(
-        r[n - 2].1.lines().count(),
-        2,
-        "the two walls: {:?}",
-        r[n - 2]
-    );
+    assert_eq!(r[n - 2].1.lines().count(), 2, "the two walls: {:?}", r[n - 2]);
     assert!(r[n - 1].1.starts_with("黑 36 子，负 8 又 1/2 子"));
 }
 
@@ -155,11 +131,7 @@ fn printsgf_round_trip() {
     assert_eq!(r[8].1, "black");
     assert_eq!(r[9].1, "white");
     assert_eq!(r[10].1, "5.5");
-    assert!(
-        r[11].1.starts_with("(;FF[4]") && r[11].1.contains(";B[ee]"),
-        "{}",
-        r[11].1
-    );
+    assert!(r[11].1.starts_with("(;FF[4]") && r[11].1.contains(";B[ee]"), "{}", r[11].1);
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -178,10 +150,7 @@ fn genmove_plays_legal_moves_to_the_end() {
 
 /// Lines the loop executes for `input`: what survives preprocessing.
 fn executable_lines(input: &[u8]) -> usize {
-    input
-        .split(|&b| b == b'\n')
-        .filter(|line| preprocess(line).is_some())
-        .count()
+    input.split(|&b| b == b'\n').filter(|line| preprocess(line).is_some()).count()
 }
 
 fn contains_quit(input: &[u8]) -> bool {
@@ -246,12 +215,12 @@ const WORDS: &[&str] = &[
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     // Random bytes: every executable line gets exactly one response and the engine still
     // answers name afterwards.
     #[test]
-    fn random_bytes_get_one_answer_per_line(bytes in proptest::collection::vec(any::<u8>(), 0..4000)) {
+    fn random_bytes_get_one_answer_per_line(bytes in proptest::collection::vec(any::<u8>(), 0..20_000)) {
         prop_assume!(!contains_quit(&bytes));
         let mut input = bytes.clone();
         input.extend_from_slice(b"\n1000 name\n");
@@ -308,12 +277,7 @@ fn binary_speaks_only_gtp() {
     let stdout = String::from_utf8(output.stdout).unwrap();
     let responses: Vec<&str> = stdout.split_terminator("\n\n").collect();
     assert_eq!(responses.len(), 7, "{stdout}");
-    assert!(
-        responses
-            .iter()
-            .all(|r| r.starts_with('=') || r.starts_with('?')),
-        "{stdout}"
-    );
+    assert!(responses.iter().all(|r| r.starts_with('=') || r.starts_with('?')), "{stdout}");
     assert_eq!(responses[0], "=1 tengen");
     assert!(responses[1].starts_with("? unknown command"));
     assert!(responses[5].starts_with("?4 cannot load file"));

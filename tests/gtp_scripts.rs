@@ -17,10 +17,7 @@ fn scripts() -> Vec<PathBuf> {
         .filter(|p| p.extension().is_some_and(|e| e == "tst"))
         .collect();
     files.sort();
-    assert!(
-        files.len() >= 10,
-        "expected the regression scripts, found {files:?}"
-    );
+    assert!(files.len() >= 10, "expected the regression scripts, found {files:?}");
     files
 }
 
@@ -34,11 +31,7 @@ fn describe(file: &Path, outcome: &Outcome) -> String {
         outcome.answer,
         if outcome.negated { "!" } else { "" },
         outcome.pattern,
-        if outcome.expected_failure {
-            " (marked as a known failure)"
-        } else {
-            ""
-        }
+        if outcome.expected_failure { " (marked as a known failure)" } else { "" }
     )
 }
 
@@ -74,11 +67,7 @@ struct Program {
 
 impl Session for Program {
     fn send(&mut self, line: &str) -> io::Result<(bool, String)> {
-        if self.exited
-            || writeln!(self.input, "{line}")
-                .and_then(|_| self.input.flush())
-                .is_err()
-        {
+        if self.exited || writeln!(self.input, "{line}").and_then(|_| self.input.flush()).is_err() {
             self.exited = true;
             return Ok((false, "(the engine has exited)".into()));
         }
@@ -103,11 +92,7 @@ impl Session for Program {
         let head = head.strip_prefix(' ').unwrap_or(head).to_string();
         let mut all = vec![head];
         all.extend(lines);
-        let text = all
-            .into_iter()
-            .filter(|l| !l.is_empty())
-            .collect::<Vec<_>>()
-            .join("\n");
+        let text = all.into_iter().filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n");
         Ok((ok, text))
     }
 }
@@ -122,11 +107,7 @@ impl Drop for Program {
 fn known_gnugo_failures(text: &str) -> Vec<u64> {
     text.lines()
         .filter_map(|l| l.trim().strip_prefix("# gnugo-known-failures:"))
-        .flat_map(|ids| {
-            ids.split_whitespace()
-                .filter_map(|id| id.parse().ok())
-                .collect::<Vec<_>>()
-        })
+        .flat_map(|ids| ids.split_whitespace().filter_map(|id| id.parse().ok()).collect::<Vec<_>>())
         .collect()
 }
 
@@ -154,26 +135,13 @@ fn scripts_agree_with_gnugo_where_installed() {
             .expect("start gnugo");
         let input = child.stdin.take().unwrap();
         let output = BufReader::new(child.stdout.take().unwrap());
-        let mut program = Program {
-            child,
-            input,
-            output,
-            exited: false,
-        };
+        let mut program = Program { child, input, output, exited: false };
         let outcomes = replay(&script, &mut program).expect("gnugo answers");
         for outcome in outcomes {
-            let id: u64 = outcome
-                .command
-                .split_whitespace()
-                .next()
-                .unwrap()
-                .parse()
-                .unwrap();
+            let id: u64 = outcome.command.split_whitespace().next().unwrap().parse().unwrap();
             if !outcome.passed && !known.contains(&id) {
-                problems.push(format!(
-                    "GNU Go fails a case not listed: {}",
-                    describe(&file, &outcome)
-                ));
+                problems
+                    .push(format!("GNU Go fails a case not listed: {}", describe(&file, &outcome)));
             }
             if outcome.passed && known.contains(&id) {
                 problems.push(format!(

@@ -18,40 +18,22 @@ fn index(game: &Game, p: tengen::Point) -> usize {
 
 fn check_same(game: &Game, reference: &RefGame, context: &str) {
     let board = game.board();
-    board
-        .check_invariants()
-        .unwrap_or_else(|e| panic!("{context}: {e}\n{board:?}"));
+    board.check_invariants().unwrap_or_else(|e| panic!("{context}: {e}\n{board:?}"));
     let mut checked = vec![false; reference.grid.len()];
     for p in board.points() {
         let i = index(game, p);
-        assert_eq!(
-            board.stone(p),
-            reference.grid[i],
-            "{context}: stone at {p:?}"
-        );
+        assert_eq!(board.stone(p), reference.grid[i], "{context}: stone at {p:?}");
         if board.stone(p).is_some() && !checked[i] {
             let (stones, liberties) = RefGame::chain(&reference.grid, reference, i);
             for &s in &stones {
                 checked[s] = true;
             }
-            assert_eq!(
-                board.chain_liberties(p),
-                liberties.len(),
-                "{context}: liberties {p:?}"
-            );
-            assert_eq!(
-                board.chain_len(p),
-                stones.len(),
-                "{context}: chain size {p:?}"
-            );
+            assert_eq!(board.chain_liberties(p), liberties.len(), "{context}: liberties {p:?}");
+            assert_eq!(board.chain_len(p), stones.len(), "{context}: chain size {p:?}");
         }
     }
     for color in Color::BOTH {
-        assert_eq!(
-            board.prisoners(color),
-            reference.prisoners[color.index()],
-            "{context}"
-        );
+        assert_eq!(board.prisoners(color), reference.prisoners[color.index()], "{context}");
     }
 }
 
@@ -75,11 +57,7 @@ fn random_game(size: usize, seed: u64, max_moves: usize, full_legality: bool) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let ko = [KoRule::Positional, KoRule::Simple, KoRule::Situational][rng.gen_range(0..3)];
     let suicide_allowed = rng.gen_bool(0.25);
-    let rules = Rules {
-        ko,
-        suicide_allowed,
-        ..Rules::chinese()
-    };
+    let rules = Rules { ko, suicide_allowed, ..Rules::chinese() };
     let mut game = Game::new(size, rules);
     let mut reference = RefGame::new(size, ko, suicide_allowed, Color::Black);
     let mut color = Color::Black;
@@ -110,11 +88,7 @@ fn random_game(size: usize, seed: u64, max_moves: usize, full_legality: bool) {
         );
         assert_eq!(fast.is_ok(), slow, "{context}: {mv:?} {fast:?}");
         if fast.is_err() {
-            assert_eq!(
-                game.board(),
-                &before,
-                "{context}: illegal move changed the board"
-            );
+            assert_eq!(game.board(), &before, "{context}: illegal move changed the board");
             continue;
         }
         check_same(&game, &reference, &context);
@@ -124,11 +98,7 @@ fn random_game(size: usize, seed: u64, max_moves: usize, full_legality: bool) {
         game.undo().unwrap();
         assert_eq!(game.board(), &before, "{context}: undo");
         assert_eq!(game.board().hash(), before.hash(), "{context}: undo hash");
-        assert_eq!(
-            game.to_move(),
-            to_move_before,
-            "{context}: undo side to move"
-        );
+        assert_eq!(game.to_move(), to_move_before, "{context}: undo side to move");
         game.board().check_invariants().unwrap();
         game.play(color, mv).expect("replaying the undone move");
         if !rng.gen_bool(0.05) {

@@ -130,10 +130,7 @@ fn suicide_single_stone() {
     let before = b.clone();
     assert_eq!(play(&mut b, Color::Black, "A5"), Err(IllegalMove::Suicide));
     assert_eq!(b, before);
-    assert!(
-        play(&mut b, Color::White, "A5").is_ok(),
-        "own eye filling is legal"
-    );
+    assert!(play(&mut b, Color::White, "A5").is_ok(), "own eye filling is legal");
 }
 
 // Joining a chain whose last liberty is the move's point is a multi-stone suicide.
@@ -208,10 +205,7 @@ fn simple_ko() {
     play(&mut b, Color::Black, "C4").unwrap();
     assert_eq!(b.ko(), Some((at(&b, "B4"), Color::White)));
     assert_eq!(play(&mut b, Color::White, "B4"), Err(IllegalMove::Ko));
-    assert!(
-        b.check_move(at(&b, "B4"), Color::Black).is_ok(),
-        "the ban is white's alone"
-    );
+    assert!(b.check_move(at(&b, "B4"), Color::Black).is_ok(), "the ban is white's alone");
     play(&mut b, Color::White, "E1").unwrap();
     play(&mut b, Color::Black, "E2").unwrap();
     assert_eq!(b.ko(), None);
@@ -248,18 +242,9 @@ fn occupied_and_off_board() {
         "X .
          . .",
     );
-    assert_eq!(
-        b.try_play(at(&b, "A2"), Color::White),
-        Err(IllegalMove::Occupied)
-    );
-    assert_eq!(
-        b.try_play(Point(0), Color::White),
-        Err(IllegalMove::OffBoard)
-    );
-    assert_eq!(
-        b.try_play(Point(MAX_POINTS as u16 + 5), Color::White),
-        Err(IllegalMove::OffBoard)
-    );
+    assert_eq!(b.try_play(at(&b, "A2"), Color::White), Err(IllegalMove::Occupied));
+    assert_eq!(b.try_play(Point(0), Color::White), Err(IllegalMove::OffBoard));
+    assert_eq!(b.try_play(Point(MAX_POINTS as u16 + 5), Color::White), Err(IllegalMove::OffBoard));
 }
 
 // The one-point eye tests: edge and corner eyes need no enemy diagonal, the centre one.
@@ -274,14 +259,8 @@ fn true_eyes() {
     );
     assert!(b.is_true_eye(at(&b, "A5"), Color::Black));
     assert!(b.is_true_eye(at(&b, "C5"), Color::Black));
-    assert!(
-        b.is_true_eye(at(&b, "C3"), Color::Black),
-        "one enemy diagonal in the centre"
-    );
-    assert!(
-        !b.is_true_eye(at(&b, "A3"), Color::Black),
-        "an enemy diagonal on the edge"
-    );
+    assert!(b.is_true_eye(at(&b, "C3"), Color::Black), "one enemy diagonal in the centre");
+    assert!(!b.is_true_eye(at(&b, "A3"), Color::Black), "an enemy diagonal on the edge");
     assert!(b.is_true_eye(at(&b, "E5"), Color::Black));
     assert!(!b.is_eyeish(at(&b, "A1"), Color::Black), "not surrounded");
     assert!(b.is_eyeish(at(&b, "A3"), Color::Black));
@@ -299,11 +278,7 @@ fn merge_counts_shared_liberties_once() {
          . . . . .",
     );
     play(&mut b, Color::Black, "B3").unwrap();
-    assert_eq!(
-        b.chain_liberties(at(&b, "B4")),
-        7,
-        "3 + 3 + 2 with C4 shared"
-    );
+    assert_eq!(b.chain_liberties(at(&b, "B4")), 7, "3 + 3 + 2 with C4 shared");
     play(&mut b, Color::Black, "C4").unwrap();
     assert_eq!(b.chain_len(at(&b, "C3")), 4);
     assert_eq!(b.chain_liberties(at(&b, "C3")), 8);
@@ -363,11 +338,7 @@ fn playout_runs_to_the_end() {
         b.check_invariants().unwrap();
         assert!(moves > 0);
         for color in Color::BOTH {
-            assert_eq!(
-                b.random_move(color, &mut rng),
-                None,
-                "a finished playout on {size}"
-            );
+            assert_eq!(b.random_move(color, &mut rng), None, "a finished playout on {size}");
         }
         for &p in b.empty_points() {
             let p = Point(p);

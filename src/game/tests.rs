@@ -28,10 +28,7 @@ fn play(game: &mut Game, color: Color, vertex: &str) -> Result<(), IllegalMove> 
 }
 
 fn with_ko(ko: KoRule) -> Rules {
-    Rules {
-        ko,
-        ..Rules::chinese()
-    }
+    Rules { ko, ..Rules::chinese() }
 }
 
 /// Black throws in at A1 (two stones in atari), white takes two at C1, black retakes one at
@@ -50,29 +47,12 @@ fn sending_two_returning_one_positional() {
     play(&mut g, Color::Black, "A1").unwrap();
     play(&mut g, Color::White, "C1").unwrap();
     assert_eq!(g.board().prisoners(Color::White), 2);
-    assert_eq!(
-        g.board().ko(),
-        None,
-        "the capturing stone is not a simple ko"
-    );
-    assert_eq!(
-        play(&mut g, Color::Black, "B1"),
-        Err(IllegalMove::PositionalSuperko)
-    );
-    assert!(!g
-        .legal_points(Color::Black)
-        .contains(&g.board().point(1, 4)));
+    assert_eq!(g.board().ko(), None, "the capturing stone is not a simple ko");
+    assert_eq!(play(&mut g, Color::Black, "B1"), Err(IllegalMove::PositionalSuperko));
+    assert!(!g.legal_points(Color::Black).contains(&g.board().point(1, 4)));
 
-    let mut simple = game(
-        SENDING_TWO_RETURNING_ONE,
-        with_ko(KoRule::Simple),
-        Color::Black,
-    );
-    for (color, vertex) in [
-        (Color::Black, "A1"),
-        (Color::White, "C1"),
-        (Color::Black, "B1"),
-    ] {
+    let mut simple = game(SENDING_TWO_RETURNING_ONE, with_ko(KoRule::Simple), Color::Black);
+    for (color, vertex) in [(Color::Black, "A1"), (Color::White, "C1"), (Color::Black, "B1")] {
         play(&mut simple, color, vertex).unwrap();
     }
 }
@@ -80,16 +60,12 @@ fn sending_two_returning_one_positional() {
 // Situational superko allows it: the old position arose after white's move, this after black's.
 #[test]
 fn sending_two_returning_one_situational() {
-    let mut g = game(
-        SENDING_TWO_RETURNING_ONE,
-        with_ko(KoRule::Situational),
-        Color::Black,
-    );
+    let mut g = game(SENDING_TWO_RETURNING_ONE, with_ko(KoRule::Situational), Color::Black);
     play(&mut g, Color::Black, "A1").unwrap();
     play(&mut g, Color::White, "C1").unwrap();
     play(&mut g, Color::Black, "B1").unwrap();
-    // White throwing in the same way and black taking two leads back to a position black made.
     assert_eq!(g.board().stone(g.board().point(1, 4)), Some(Color::Black));
+    assert_eq!(g.board().stone(g.board().point(0, 4)), None, "A1 stays empty after the recapture");
 }
 
 /// Three kos: the first and third can be taken by black, the second by white.
@@ -121,11 +97,7 @@ fn triple_ko() {
     for (color, vertex) in TRIPLE_KO_CYCLE {
         play(&mut simple, color, vertex).unwrap();
     }
-    assert_eq!(
-        simple.board().to_diagram(),
-        start.to_diagram(),
-        "the cycle is real"
-    );
+    assert_eq!(simple.board().to_diagram(), start.to_diagram(), "the cycle is real");
 
     for ko in [KoRule::Positional, KoRule::Situational] {
         let mut g = game(TRIPLE_KO, with_ko(ko), Color::Black);
@@ -134,10 +106,7 @@ fn triple_ko() {
         }
         let (color, vertex) = TRIPLE_KO_CYCLE[5];
         let err = play(&mut g, color, vertex).unwrap_err();
-        assert!(matches!(
-            err,
-            IllegalMove::PositionalSuperko | IllegalMove::SituationalSuperko
-        ));
+        assert!(matches!(err, IllegalMove::PositionalSuperko | IllegalMove::SituationalSuperko));
     }
 }
 
@@ -187,11 +156,7 @@ fn passes_end_the_game() {
 fn undo_restores_captures_and_ko() {
     let mut g = game(KO, Rules::chinese(), Color::Black);
     let mut states = vec![(g.board().clone(), g.to_move(), g.consecutive_passes())];
-    for (color, vertex) in [
-        (Color::Black, "C4"),
-        (Color::White, "pass"),
-        (Color::Black, "E1"),
-    ] {
+    for (color, vertex) in [(Color::Black, "C4"), (Color::White, "pass"), (Color::Black, "E1")] {
         play(&mut g, color, vertex).unwrap();
         states.push((g.board().clone(), g.to_move(), g.consecutive_passes()));
     }
@@ -232,19 +197,13 @@ fn suicide_by_rules() {
         . . . . .
         . . . . .";
     let mut chinese = game(diagram, Rules::chinese(), Color::Black);
-    assert_eq!(
-        play(&mut chinese, Color::Black, "A4"),
-        Err(IllegalMove::Suicide)
-    );
+    assert_eq!(play(&mut chinese, Color::Black, "A4"), Err(IllegalMove::Suicide));
     let mut tt = game(diagram, Rules::tromp_taylor(), Color::Black);
     play(&mut tt, Color::Black, "A4").unwrap();
     assert_eq!(tt.board().prisoners(Color::White), 3);
     // Single-stone suicide recreates the position, so superko forbids it even there.
     let mut lone = game(". O\nO .", Rules::tromp_taylor(), Color::Black);
-    assert_eq!(
-        play(&mut lone, Color::Black, "A2"),
-        Err(IllegalMove::PositionalSuperko)
-    );
+    assert_eq!(play(&mut lone, Color::Black, "A2"), Err(IllegalMove::PositionalSuperko));
 }
 
 // GTP fixed handicap: the table's points, white to move, refused on a used board.
@@ -255,26 +214,15 @@ fn fixed_handicap_placement() {
     assert_eq!(points.len(), 4);
     assert_eq!(g.handicap(), 4);
     assert_eq!(g.to_move(), Color::White);
-    assert!(points
-        .iter()
-        .all(|&p| g.board().stone(p) == Some(Color::Black)));
+    assert!(points.iter().all(|&p| g.board().stone(p) == Some(Color::Black)));
     assert_eq!(g.place_fixed_handicap(2), Err(HandicapError::BoardNotEmpty));
     assert_eq!(g.undo(), Err(CannotUndo), "handicap stones are not moves");
 
     let mut small = Game::new(9, Rules::chinese());
-    assert_eq!(
-        small.place_fixed_handicap(10),
-        Err(HandicapError::InvalidNumberOfStones)
-    );
-    assert_eq!(
-        small.place_fixed_handicap(1),
-        Err(HandicapError::InvalidNumberOfStones)
-    );
+    assert_eq!(small.place_fixed_handicap(10), Err(HandicapError::InvalidNumberOfStones));
+    assert_eq!(small.place_fixed_handicap(1), Err(HandicapError::InvalidNumberOfStones));
     play(&mut small, Color::Black, "E5").unwrap();
-    assert_eq!(
-        small.place_fixed_handicap(2),
-        Err(HandicapError::BoardNotEmpty)
-    );
+    assert_eq!(small.place_fixed_handicap(2), Err(HandicapError::BoardNotEmpty));
 }
 
 // Free handicap by list: at least two distinct on-board points; a bad list changes nothing.
@@ -283,28 +231,16 @@ fn set_free_handicap() {
     let mut g = Game::new(9, Rules::chinese());
     let p = |x, y| g.board().point(x, y);
     let (a, b) = (p(0, 0), p(4, 4));
-    assert_eq!(
-        g.set_free_handicap(&[a]),
-        Err(HandicapError::InvalidNumberOfStones)
-    );
-    assert_eq!(
-        g.set_free_handicap(&[a, b, a]),
-        Err(HandicapError::BadVertexList)
-    );
-    assert_eq!(
-        g.set_free_handicap(&[a, Point(0)]),
-        Err(HandicapError::BadVertexList)
-    );
+    assert_eq!(g.set_free_handicap(&[a]), Err(HandicapError::InvalidNumberOfStones));
+    assert_eq!(g.set_free_handicap(&[a, b, a]), Err(HandicapError::BadVertexList));
+    assert_eq!(g.set_free_handicap(&[a, Point(0)]), Err(HandicapError::BadVertexList));
     assert_eq!(g.board().empty_points().len(), 81);
     g.set_free_handicap(&[a, b]).unwrap();
     assert_eq!((g.handicap(), g.to_move()), (2, Color::White));
 
     let mut tiny = Game::new(2, Rules::chinese());
     let all: Vec<Point> = tiny.board().points().collect();
-    assert_eq!(
-        tiny.set_free_handicap(&all),
-        Err(HandicapError::InvalidNumberOfStones)
-    );
+    assert_eq!(tiny.set_free_handicap(&all), Err(HandicapError::InvalidNumberOfStones));
     tiny.set_free_handicap(&all[..3]).unwrap();
 }
 
@@ -322,10 +258,7 @@ fn ancient_rules_start() {
     assert_eq!(at("D16"), Some(Color::White));
     assert_eq!(at("Q4"), Some(Color::White));
     assert_eq!(g.board().empty_points().len(), 361 - 4);
-    assert_eq!(
-        Game::new(3, Rules::ancient()).board().empty_points().len(),
-        9
-    );
+    assert_eq!(Game::new(3, Rules::ancient()).board().empty_points().len(), 9);
 }
 
 // Every legal point by the game's test agrees with a trial play on a copy.

@@ -187,21 +187,14 @@ pub fn parse(name: &str, args: &[&str]) -> Result<Command, GtpError> {
             Command::PlaceFreeHandicap(integer(args[0])?)
         }
         "set_free_handicap" => {
-            let vertices = args
-                .iter()
-                .map(|a| vertex(a))
-                .collect::<Result<Vec<_>, _>>()?;
+            let vertices = args.iter().map(|a| vertex(a)).collect::<Result<Vec<_>, _>>()?;
             Command::SetFreeHandicap(vertices)
         }
         "loadsgf" => match args {
-            [path] => Command::LoadSgf {
-                path: path.to_string(),
-                move_number: None,
-            },
-            [path, n] => Command::LoadSgf {
-                path: path.to_string(),
-                move_number: Some(integer(n)?),
-            },
+            [path] => Command::LoadSgf { path: path.to_string(), move_number: None },
+            [path, n] => {
+                Command::LoadSgf { path: path.to_string(), move_number: Some(integer(n)?) }
+            }
             _ => return Err(GtpError::syntax()),
         },
         "printsgf" => match args {
@@ -269,10 +262,7 @@ pub fn parse(name: &str, args: &[&str]) -> Result<Command, GtpError> {
         }
         _ => return Err(GtpError::new("unknown command")),
     };
-    debug_assert!(
-        COMMAND_NAMES.contains(&name),
-        "{name} parsed but not listed"
-    );
+    debug_assert!(COMMAND_NAMES.contains(&name), "{name} parsed but not listed");
     Ok(command)
 }
 
@@ -297,18 +287,12 @@ fn integer(text: &str) -> Result<i64, GtpError> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(GtpError::syntax());
     }
-    Ok(text.parse().unwrap_or(if text.starts_with('-') {
-        i64::MIN
-    } else {
-        i64::MAX
-    }))
+    Ok(text.parse().unwrap_or(if text.starts_with('-') { i64::MIN } else { i64::MAX }))
 }
 
 /// A finite decimal number; `inf`, `nan` and trailing text are syntax errors.
 fn float(text: &str) -> Result<f64, GtpError> {
-    let plain = text
-        .bytes()
-        .all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b));
+    let plain = text.bytes().all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b));
     match text.parse::<f64>() {
         Ok(value) if plain && value.is_finite() => Ok(value),
         _ => Err(GtpError::syntax()),
@@ -316,13 +300,7 @@ fn float(text: &str) -> Result<f64, GtpError> {
 }
 
 fn seconds(text: &str) -> Result<f64, GtpError> {
-    float(text).and_then(|s| {
-        if s >= 0.0 {
-            Ok(s)
-        } else {
-            Err(GtpError::syntax())
-        }
-    })
+    float(text).and_then(|s| if s >= 0.0 { Ok(s) } else { Err(GtpError::syntax()) })
 }
 
 fn count(text: &str) -> Result<u32, GtpError> {
@@ -338,9 +316,7 @@ fn time_system(args: &[&str]) -> Result<TimeSystem, GtpError> {
     let (kind, rest) = args.split_first().ok_or_else(GtpError::syntax)?;
     Ok(match (kind.to_ascii_lowercase().as_str(), rest) {
         ("none", []) => TimeSystem::None,
-        ("absolute", [main]) => TimeSystem::Absolute {
-            main: seconds(main)?,
-        },
+        ("absolute", [main]) => TimeSystem::Absolute { main: seconds(main)? },
         ("byoyomi", [main, period, periods]) => TimeSystem::ByoYomi {
             main: seconds(main)?,
             period: seconds(period)?,
@@ -351,10 +327,9 @@ fn time_system(args: &[&str]) -> Result<TimeSystem, GtpError> {
             period: seconds(period)?,
             stones: count(stones)?,
         },
-        ("fischer", [main, increment]) => TimeSystem::Fischer {
-            main: seconds(main)?,
-            increment: seconds(increment)?,
-        },
+        ("fischer", [main, increment]) => {
+            TimeSystem::Fischer { main: seconds(main)?, increment: seconds(increment)? }
+        }
         _ => return Err(GtpError::syntax()),
     })
 }
@@ -389,10 +364,7 @@ mod tests {
         for name in COMMAND_NAMES {
             assert!(parse(name, &sample(name)).is_ok(), "{name}");
         }
-        assert_eq!(
-            parse("frobnicate", &[]),
-            Err(GtpError::new("unknown command"))
-        );
+        assert_eq!(parse("frobnicate", &[]), Err(GtpError::new("unknown command")));
     }
 
     // Malformed arguments are syntax errors; integers of any size reach the engine.
@@ -401,10 +373,7 @@ mod tests {
         assert_eq!(parse("komi", &["7.5x"]), Err(GtpError::syntax()));
         assert_eq!(parse("komi", &["nan"]), Err(GtpError::syntax()));
         assert_eq!(parse("komi", &["-3"]), Ok(Command::Komi(-3.0)));
-        assert_eq!(
-            parse("boardsize", &["4294967305"]),
-            Ok(Command::BoardSize(4294967305))
-        );
+        assert_eq!(parse("boardsize", &["4294967305"]), Ok(Command::BoardSize(4294967305)));
         assert_eq!(
             parse("boardsize", &["99999999999999999999999"]),
             Ok(Command::BoardSize(i64::MAX))
@@ -426,13 +395,7 @@ mod tests {
                 periods: 3
             }))
         );
-        assert_eq!(
-            parse("kgs-time_settings", &["byoyomi", "60"]),
-            Err(GtpError::syntax())
-        );
-        assert_eq!(
-            parse("time_left", &["b", "-1", "0"]),
-            Err(GtpError::syntax())
-        );
+        assert_eq!(parse("kgs-time_settings", &["byoyomi", "60"]), Err(GtpError::syntax()));
+        assert_eq!(parse("time_left", &["b", "-1", "0"]), Err(GtpError::syntax()));
     }
 }

@@ -120,18 +120,12 @@ impl Engine {
             }
             Command::FixedHandicap(n) => {
                 let stones = usize::try_from(n).unwrap_or(usize::MAX);
-                let points = self
-                    .game
-                    .place_fixed_handicap(stones)
-                    .map_err(handicap_error)?;
+                let points = self.game.place_fixed_handicap(stones).map_err(handicap_error)?;
                 Ok(self.vertex_list(&points))
             }
             Command::PlaceFreeHandicap(n) => {
                 let stones = usize::try_from(n).unwrap_or(usize::MAX);
-                let points = self
-                    .game
-                    .place_free_handicap(stones)
-                    .map_err(handicap_error)?;
+                let points = self.game.place_free_handicap(stones).map_err(handicap_error)?;
                 Ok(self.vertex_list(&points))
             }
             Command::SetFreeHandicap(vertices) => {
@@ -142,9 +136,7 @@ impl Engine {
                         _ => return Err(GtpError::new("bad vertex list")),
                     }
                 }
-                self.game
-                    .set_free_handicap(&points)
-                    .map_err(handicap_error)?;
+                self.game.set_free_handicap(&points).map_err(handicap_error)?;
                 Ok(String::new())
             }
             Command::LoadSgf { path, move_number } => self.load_sgf(&path, move_number),
@@ -156,11 +148,7 @@ impl Engine {
                 Ok(format!("{chinese}\n{english}"))
             }
             Command::FinalStatusList(kind) => Ok(self.final_status_list(kind)),
-            Command::TimeSettings {
-                main,
-                period,
-                stones,
-            } => {
+            Command::TimeSettings { main, period, stones } => {
                 self.clock = Clock::from_gtp(main, period, stones);
                 Ok(String::new())
             }
@@ -168,11 +156,7 @@ impl Engine {
                 self.clock = Clock::new(system);
                 Ok(String::new())
             }
-            Command::TimeLeft {
-                color,
-                seconds,
-                count,
-            } => {
+            Command::TimeLeft { color, seconds, count } => {
                 self.clock.set_left(color, seconds, count);
                 Ok(String::new())
             }
@@ -202,12 +186,9 @@ impl Engine {
                 _ => Err(GtpError::new("invalid coordinate")),
             },
             Command::IsLegal(color, vertex) => match vertex.on(self.game.board()) {
-                Some(mv @ Move::Play(_)) => Ok(if self.game.check(color, mv).is_ok() {
-                    "1"
-                } else {
-                    "0"
+                Some(mv @ Move::Play(_)) => {
+                    Ok(if self.game.check(color, mv).is_ok() { "1" } else { "0" }.into())
                 }
-                .into()),
                 Some(Move::Pass) => Ok("1".into()),
                 None => Err(GtpError::new("invalid coordinate")),
             },
@@ -223,10 +204,7 @@ impl Engine {
             return Err(GtpError::new("illegal move"));
         };
         self.game.play(color, mv).map_err(|reason| {
-            log::info!(
-                "play {color} {}: illegal ({reason})",
-                format_move(self.game.board(), mv)
-            );
+            log::info!("play {color} {}: illegal ({reason})", format_move(self.game.board(), mv));
             GtpError::new("illegal move")
         })?;
         Ok(String::new())
@@ -238,9 +216,7 @@ impl Engine {
     fn genmove(&mut self, color: Color, commit: bool, cleanup: bool) -> Result<String, GtpError> {
         let mv = self.choose_move(color, cleanup);
         if commit {
-            self.game
-                .play(color, mv)
-                .expect("the chosen move was checked");
+            self.game.play(color, mv).expect("the chosen move was checked");
         }
         Ok(format_move(self.game.board(), mv))
     }
@@ -254,8 +230,7 @@ impl Engine {
             let board = self.game.board();
             let next_to_dead = |p: &Point| {
                 board.neighbors(*p).iter().any(|n| {
-                    dead.iter()
-                        .any(|d| board.stone(*n).is_some() && board.chain_id(*n) == *d)
+                    dead.iter().any(|d| board.stone(*n).is_some() && board.chain_id(*n) == *d)
                 })
             };
             candidates.sort_by_key(|p| !next_to_dead(p));
@@ -306,11 +281,7 @@ impl Engine {
 
     fn vertex_list(&self, points: &[Point]) -> String {
         let board = self.game.board();
-        points
-            .iter()
-            .map(|&p| format_vertex(board, p))
-            .collect::<Vec<_>>()
-            .join(" ")
+        points.iter().map(|&p| format_vertex(board, p)).collect::<Vec<_>>().join(" ")
     }
 
     fn load_sgf(&mut self, path: &str, move_number: Option<i64>) -> Result<String, GtpError> {
@@ -349,9 +320,7 @@ impl Engine {
     fn show_board(&self) -> String {
         let board = self.game.board();
         let size = board.size();
-        let letters: String = (0..size)
-            .map(|x| format!(" {}", column_letter(x)))
-            .collect();
+        let letters: String = (0..size).map(|x| format!(" {}", column_letter(x))).collect();
         let last = match self.game.last_move() {
             Some((_, Move::Play(p))) => Some(p),
             _ => None,
@@ -378,11 +347,7 @@ impl Engine {
                 out.push(before);
                 out.push(mark);
             }
-            let after = if last.is_some_and(|p| p == board.point(size - 1, y)) {
-                ')'
-            } else {
-                ' '
-            };
+            let after = if last.is_some_and(|p| p == board.point(size - 1, y)) { ')' } else { ' ' };
             let _ = writeln!(out, "{after}{row}");
         }
         let _ = writeln!(out, "   {letters}");
@@ -419,10 +384,7 @@ impl Engine {
                 log::info!(
                     "kgs-rules new_zealand: area scoring, suicide allowed, situational superko"
                 );
-                Rules {
-                    ko: KoRule::Situational,
-                    ..Rules::tromp_taylor()
-                }
+                Rules { ko: KoRule::Situational, ..Rules::tromp_taylor() }
             }
             _ => return Err(GtpError::new("unknown rules")),
         };
@@ -440,10 +402,7 @@ impl Engine {
         if !text.starts_with('{') {
             let rules = record::rules_from_sgf_name(text)
                 .ok_or_else(|| GtpError::new(format!("unknown rules '{text}'")))?;
-            self.set_rules(Rules {
-                komi: self.game.rules().komi,
-                ..rules
-            });
+            self.set_rules(Rules { komi: self.game.rules().komi, ..rules });
             return Ok(String::new());
         }
         let fields = json::parse_flat_object(text)
@@ -521,10 +480,7 @@ fn rules_json(rules: &Rules) -> String {
     json::write_flat_object(&[
         ("ko", Value::Str(ko.into())),
         ("scoring", Value::Str(scoring.into())),
-        (
-            "tax",
-            Value::Str(if rules.group_tax { "ALL" } else { "NONE" }.into()),
-        ),
+        ("tax", Value::Str(if rules.group_tax { "ALL" } else { "NONE" }.into())),
         ("suicide", Value::Bool(rules.suicide_allowed)),
         ("hasButton", Value::Bool(false)),
         ("whiteHandicapBonus", Value::Str(bonus.into())),

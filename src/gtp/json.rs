@@ -15,10 +15,7 @@ pub enum Value {
 /// # Errors
 /// A message naming what was expected where.
 pub fn parse_flat_object(text: &str) -> Result<Vec<(String, Value)>, String> {
-    let mut reader = Reader {
-        chars: text.chars().collect(),
-        at: 0,
-    };
+    let mut reader = Reader { chars: text.chars().collect(), at: 0 };
     reader.expect('{')?;
     let mut fields = Vec::new();
     if reader.next_is('}') {
@@ -184,10 +181,7 @@ mod tests {
         let back = parse_flat_object(&text).unwrap();
         assert_eq!(
             back,
-            vec![
-                ("a".into(), Value::Str("x\"y".into())),
-                ("b".into(), Value::Num(7.5))
-            ]
+            vec![("a".into(), Value::Str("x\"y".into())), ("b".into(), Value::Num(7.5))]
         );
     }
 }

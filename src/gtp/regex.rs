@@ -11,18 +11,11 @@ use std::fmt;
 enum Node {
     Char(char),
     Any,
-    Class {
-        ranges: Vec<(char, char)>,
-        negated: bool,
-    },
+    Class { ranges: Vec<(char, char)>, negated: bool },
     Group(Box<Node>),
     Alternation(Vec<Node>),
     Sequence(Vec<Node>),
-    Repeat {
-        node: Box<Node>,
-        min: usize,
-        max: Option<usize>,
-    },
+    Repeat { node: Box<Node>, min: usize, max: Option<usize> },
     Start,
     End,
 }
@@ -58,10 +51,7 @@ struct Parser {
 
 impl Parser {
     fn error(&self, message: &str) -> RegexError {
-        RegexError {
-            position: self.at,
-            message: message.to_string(),
-        }
+        RegexError { position: self.at, message: message.to_string() }
     }
 
     fn peek(&self) -> Option<char> {
@@ -77,11 +67,7 @@ impl Parser {
             self.at += 1;
             branches.push(self.sequence(depth)?);
         }
-        Ok(if branches.len() == 1 {
-            branches.pop().unwrap()
-        } else {
-            Node::Alternation(branches)
-        })
+        Ok(if branches.len() == 1 { branches.pop().unwrap() } else { Node::Alternation(branches) })
     }
 
     fn sequence(&mut self, depth: usize) -> Result<Node, RegexError> {
@@ -108,11 +94,7 @@ impl Parser {
         if matches!(atom, Node::Start | Node::End) {
             return Err(self.error("nothing to repeat"));
         }
-        Ok(Node::Repeat {
-            node: Box::new(atom),
-            min,
-            max,
-        })
+        Ok(Node::Repeat { node: Box::new(atom), min, max })
     }
 
     fn braces(&mut self, atom: Node) -> Result<Node, RegexError> {
@@ -127,10 +109,7 @@ impl Parser {
                 let n = number(&inside).ok_or_else(|| self.error("bad repetition count"))?;
                 (n, Some(n))
             }
-            Some((lo, "")) => (
-                number(lo).ok_or_else(|| self.error("bad repetition count"))?,
-                None,
-            ),
+            Some((lo, "")) => (number(lo).ok_or_else(|| self.error("bad repetition count"))?, None),
             Some((lo, hi)) => {
                 let lo = number(lo).ok_or_else(|| self.error("bad repetition count"))?;
                 let hi = number(hi).ok_or_else(|| self.error("bad repetition count"))?;
@@ -141,11 +120,7 @@ impl Parser {
             }
         };
         self.at = close + 1;
-        Ok(Node::Repeat {
-            node: Box::new(atom),
-            min,
-            max,
-        })
+        Ok(Node::Repeat { node: Box::new(atom), min, max })
     }
 
     fn atom(&mut self, depth: usize) -> Result<Node, RegexError> {
@@ -169,18 +144,15 @@ impl Parser {
             }
             '[' => self.class(),
             '\\' => self.escape(),
-            '*' | '+' | '?' | '{' => Err(RegexError {
-                position: self.at - 1,
-                message: "nothing to repeat".into(),
-            }),
+            '*' | '+' | '?' | '{' => {
+                Err(RegexError { position: self.at - 1, message: "nothing to repeat".into() })
+            }
             other => Ok(Node::Char(other)),
         }
     }
 
     fn escape(&mut self) -> Result<Node, RegexError> {
-        let c = self
-            .peek()
-            .ok_or_else(|| self.error("trailing backslash"))?;
+        let c = self.peek().ok_or_else(|| self.error("trailing backslash"))?;
         self.at += 1;
         Ok(match shorthand(c) {
             Some((ranges, negated)) => Node::Class { ranges, negated },
@@ -207,9 +179,7 @@ impl Parser {
             }
             first = false;
             let low = if c == '\\' {
-                let e = self
-                    .peek()
-                    .ok_or_else(|| self.error("trailing backslash"))?;
+                let e = self.peek().ok_or_else(|| self.error("trailing backslash"))?;
                 self.at += 1;
                 if let Some((more, false)) = shorthand(e) {
                     ranges.extend(more);
@@ -255,10 +225,7 @@ impl Regex {
     /// # Errors
     /// Unbalanced groups or classes, a quantifier with nothing to repeat, a bad count.
     pub fn new(pattern: &str) -> Result<Regex, RegexError> {
-        let mut parser = Parser {
-            chars: pattern.chars().collect(),
-            at: 0,
-        };
+        let mut parser = Parser { chars: pattern.chars().collect(), at: 0 };
         let root = parser.alternation(0)?;
         if parser.at != parser.chars.len() {
             return Err(parser.error("unmatched )"));
@@ -270,13 +237,7 @@ impl Regex {
     pub fn is_full_match(&self, text: &str) -> bool {
         let chars: Vec<char> = text.chars().collect();
         let mut steps = 0usize;
-        matches(
-            &self.root,
-            &chars,
-            0,
-            &mut |end, _| end == chars.len(),
-            &mut steps,
-        )
+        matches(&self.root, &chars, 0, &mut |end, _| end == chars.len(), &mut steps)
     }
 }
 
@@ -395,10 +356,7 @@ mod tests {
         assert!(full(".*superko.*", "illegal move: superko"));
         assert!(full("x\\s*y", "x \t y"));
         assert!(full("^W\\+0\\.5$", "W+0.5"));
-        assert!(
-            full("(a|ab)(c|bcd)(d*)", "abcd"),
-            "backtracking into the alternation"
-        );
+        assert!(full("(a|ab)(c|bcd)(d*)", "abcd"), "backtracking into the alternation");
         assert!(full("(a*)*b", "aaab"), "nested stars terminate");
         assert!(full("= [a]", "= a"));
     }
@@ -406,9 +364,7 @@ mod tests {
     // Malformed patterns are errors, not panics.
     #[test]
     fn errors() {
-        for bad in [
-            "(", "a)", "[abc", "*a", "a{2", "a{3,1}", "\\", "[z-a]", "a{99999}",
-        ] {
+        for bad in ["(", "a)", "[abc", "*a", "a{2", "a{3,1}", "\\", "[z-a]", "a{99999}"] {
             assert!(Regex::new(bad).is_err(), "{bad}");
         }
     }

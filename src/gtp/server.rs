@@ -41,18 +41,11 @@ pub fn parse_request(line: &str) -> Request {
     let mut words = line.split_whitespace();
     let first = words.next().unwrap_or("");
     let (id, name) = if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) {
-        (
-            Some(first.to_string()),
-            words.next().unwrap_or("").to_string(),
-        )
+        (Some(first.to_string()), words.next().unwrap_or("").to_string())
     } else {
         (None, first.to_string())
     };
-    Request {
-        id,
-        name,
-        args: words.map(str::to_string).collect(),
-    }
+    Request { id, name, args: words.map(str::to_string).collect() }
 }
 
 /// One response in wire form: `=id result` or `?id message`, then an empty line. Empty lines
@@ -173,10 +166,8 @@ pub fn split_response(response: &str) -> (bool, String) {
     let body = response.trim_end_matches('\n');
     let after_mark = body.get(1..).unwrap_or("");
     let after_id = after_mark.trim_start_matches(|c: char| c.is_ascii_digit());
-    let text = after_id
-        .strip_prefix(' ')
-        .or_else(|| after_id.strip_prefix('\n'))
-        .unwrap_or(after_id);
+    let text =
+        after_id.strip_prefix(' ').or_else(|| after_id.strip_prefix('\n')).unwrap_or(after_id);
     (ok, text.to_string())
 }
 
@@ -189,36 +180,21 @@ mod tests {
     #[test]
     fn preprocessing() {
         assert_eq!(preprocess(b"  name\r"), Some("name".into()));
-        assert_eq!(
-            preprocess(b"play\tb\tD4 # comment"),
-            Some("play b D4".into())
-        );
+        assert_eq!(preprocess(b"play\tb\tD4 # comment"), Some("play b D4".into()));
         assert_eq!(preprocess(b"# only a comment"), None);
         assert_eq!(preprocess(b" \t \r"), None);
         assert_eq!(preprocess(b"na\x00me\x07"), Some("name".into()));
-        assert_eq!(
-            preprocess(b"\xff\xfename"),
-            Some("\u{fffd}\u{fffd}name".into())
-        );
+        assert_eq!(preprocess(b"\xff\xfename"), Some("\u{fffd}\u{fffd}name".into()));
     }
 
     // Ids are echoed; responses end with one empty line and never contain another.
     #[test]
     fn response_format() {
-        assert_eq!(
-            format_response(Some("12"), &Ok("tengen".into())),
-            "=12 tengen\n\n"
-        );
+        assert_eq!(format_response(Some("12"), &Ok("tengen".into())), "=12 tengen\n\n");
         assert_eq!(format_response(None, &Ok(String::new())), "=\n\n");
-        assert_eq!(
-            format_response(Some("3"), &Err("illegal move".into())),
-            "?3 illegal move\n\n"
-        );
+        assert_eq!(format_response(Some("3"), &Err("illegal move".into())), "?3 illegal move\n\n");
         assert_eq!(format_response(None, &Ok("a\n\nb\n".into())), "= a\nb\n\n");
-        assert_eq!(
-            format_response(None, &Ok("\n  A B\n1 . .".into())),
-            "=\n  A B\n1 . .\n\n"
-        );
+        assert_eq!(format_response(None, &Ok("\n  A B\n1 . .".into())), "=\n  A B\n1 . .\n\n");
         assert_eq!(parse_request("7 play b d4").id, Some("7".into()));
         assert_eq!(parse_request("play b d4").args, vec!["b", "d4"]);
     }

@@ -92,17 +92,8 @@ pub fn parse_script(text: &str) -> Result<Vec<ScriptCommand>, ScriptError> {
             continue;
         }
         let first = content.split_whitespace().next().unwrap_or("");
-        let id = if first.bytes().all(|b| b.is_ascii_digit()) {
-            first.parse().ok()
-        } else {
-            None
-        };
-        commands.push(ScriptCommand {
-            line,
-            text: content.to_string(),
-            id,
-            expectation: None,
-        });
+        let id = if first.bytes().all(|b| b.is_ascii_digit()) { first.parse().ok() } else { None };
+        commands.push(ScriptCommand { line, text: content.to_string(), id, expectation: None });
     }
     Ok(commands)
 }
@@ -120,13 +111,7 @@ fn parse_expectation(text: &str, line: usize) -> Result<Expectation, ScriptError
         None => (false, inner),
     };
     let regex = Regex::new(pattern).map_err(|e: RegexError| error(e.to_string()))?;
-    Ok(Expectation {
-        line,
-        pattern: pattern.to_string(),
-        regex,
-        negated,
-        expected_failure,
-    })
+    Ok(Expectation { line, pattern: pattern.to_string(), regex, negated, expected_failure })
 }
 
 /// Something that answers GTP command lines: the engine in-process, or a program.
@@ -214,9 +199,6 @@ mod tests {
         assert_eq!(parse_script("#? [x]").unwrap_err().line, 1);
         assert_eq!(parse_script("1 name\n#? x").unwrap_err().line, 2);
         assert_eq!(parse_script("1 name\n#? [(]").unwrap_err().line, 2);
-        assert!(
-            parse_script("name\n#? [x]").is_err(),
-            "unnumbered commands take no expectation"
-        );
+        assert!(parse_script("name\n#? [x]").is_err(), "unnumbered commands take no expectation");
     }
 }

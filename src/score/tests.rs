@@ -17,10 +17,7 @@ fn points(board: &Board, vertices: &[&str]) -> Vec<Point> {
 }
 
 fn rules(komi: f64) -> Rules {
-    Rules {
-        komi,
-        ..Rules::chinese()
-    }
+    Rules { komi, ..Rules::chinese() }
 }
 
 /// Black walls off the left two columns and a half, white the rest.
@@ -39,13 +36,7 @@ fn area_count_of_a_split_board() {
     assert_eq!((s.stones, s.territory, s.neutral), ([5, 5], [5, 10], 0));
     assert_eq!(s.black_points(), 10.0);
     assert_eq!(s.white_points(), 15.5);
-    assert_eq!(
-        s.result(),
-        GameResult::Win {
-            winner: Color::White,
-            margin: 5.5
-        }
-    );
+    assert_eq!(s.result(), GameResult::Win { winner: Color::White, margin: 5.5 });
     assert_eq!(s.result().to_string(), "W+5.5");
 }
 
@@ -60,11 +51,7 @@ fn dead_stones_are_removed() {
          . X O . .",
     );
     let alive = count(&b, &rules(0.0), 0, &[], &[]);
-    assert_eq!(
-        alive.neutral,
-        2 + 2 + 9,
-        "every region touches both colours"
-    );
+    assert_eq!(alive.neutral, 2 + 2 + 9, "every region touches both colours");
     let dead = points(&b, &["A3", "E4"]);
     let s = count(&b, &rules(0.0), 0, &dead, &[]);
     assert_eq!((s.stones, s.territory, s.neutral), ([5, 5], [5, 10], 0));
@@ -109,21 +96,11 @@ fn territory_scoring_with_prisoners_and_seki() {
     );
     let s = count(&dead_b, &jp, 0, &points(&dead_b, &["D4"]), &[]);
     assert_eq!(s.prisoners, [0, 1]);
-    assert_eq!(
-        s.white_points(),
-        10.0 + 1.0 + 6.5,
-        "territory, the dead stone and komi"
-    );
+    assert_eq!(s.white_points(), 10.0 + 1.0 + 6.5, "territory, the dead stone and komi");
     let s = count(&b, &jp, 0, &[], &points(&b, &["B1"]));
-    assert_eq!(
-        s.territory[0], 0,
-        "black's area is the eye space of a chain in seki"
-    );
+    assert_eq!(s.territory[0], 0, "black's area is the eye space of a chain in seki");
     let area = count(&b, &Rules::chinese(), 0, &[], &points(&b, &["B1"]));
-    assert_eq!(
-        area.territory[0], 5,
-        "seki marks do not change area counting"
-    );
+    assert_eq!(area.territory[0], 5, "seki marks do not change area counting");
 }
 
 // White receives N points in an N-stone handicap game under Chinese rules, none under
@@ -131,19 +108,10 @@ fn territory_scoring_with_prisoners_and_seki() {
 #[test]
 fn handicap_compensation() {
     let b = board(SPLIT);
-    assert_eq!(
-        count(&b, &rules(0.5), 4, &[], &[]).white_points(),
-        15.0 + 0.5 + 4.0
-    );
-    let tt = Rules {
-        komi: 0.5,
-        ..Rules::tromp_taylor()
-    };
+    assert_eq!(count(&b, &rules(0.5), 4, &[], &[]).white_points(), 15.0 + 0.5 + 4.0);
+    let tt = Rules { komi: 0.5, ..Rules::tromp_taylor() };
     assert_eq!(count(&b, &tt, 4, &[], &[]).white_points(), 15.5);
-    let aga = Rules {
-        handicap_bonus: HandicapBonus::NMinusOne,
-        ..rules(0.5)
-    };
+    let aga = Rules { handicap_bonus: HandicapBonus::NMinusOne, ..rules(0.5) };
     assert_eq!(count(&b, &aga, 4, &[], &[]).white_points(), 18.5);
 }
 
@@ -151,18 +119,9 @@ fn handicap_compensation() {
 #[test]
 fn result_text() {
     let b = board(SPLIT);
-    assert_eq!(
-        count(&b, &rules(-5.0), 0, &[], &[]).result().to_string(),
-        "0"
-    );
-    assert_eq!(
-        count(&b, &rules(-8.5), 0, &[], &[]).result().to_string(),
-        "B+3.5"
-    );
-    assert_eq!(
-        count(&b, &rules(-4.5), 0, &[], &[]).result().to_string(),
-        "W+0.5"
-    );
+    assert_eq!(count(&b, &rules(-5.0), 0, &[], &[]).result().to_string(), "0");
+    assert_eq!(count(&b, &rules(-8.5), 0, &[], &[]).result().to_string(), "B+3.5");
+    assert_eq!(count(&b, &rules(-4.5), 0, &[], &[]).result().to_string(), "W+0.5");
 }
 
 fn nineteen(black_stones: u32, neutral: u32) -> Score {
@@ -189,26 +148,14 @@ fn chinese_count_against_184_and_a_quarter() {
     let loss = nineteen(184, 0);
     assert_eq!(loss.result().to_string(), "W+0.5");
     assert_eq!(loss.chinese_count().0, "黑 184 子，负 1/2 子");
-    assert_eq!(
-        loss.chinese_count().1,
-        "Black 184 stones, loses by 1/2 stone"
-    );
+    assert_eq!(loss.chinese_count().1, "Black 184 stones, loses by 1/2 stone");
     let big = nineteen(190, 0);
     assert_eq!(big.chinese_count().0, "黑 190 子，胜 5 又 1/2 子");
-    assert_eq!(
-        big.chinese_count().1,
-        "Black 190 stones, wins by 5 1/2 stones"
-    );
+    assert_eq!(big.chinese_count().1, "Black 190 stones, wins by 5 1/2 stones");
     let half = nineteen(184, 1);
     assert_eq!(half.black_stones_count(), 184.5);
-    assert_eq!(
-        half.chinese_count().1,
-        "Black 184 1/2 stones, wins by 1/2 stone"
-    );
-    let even = Score {
-        compensation: 0.0,
-        ..nineteen(180, 1)
-    };
+    assert_eq!(half.chinese_count().1, "Black 184 1/2 stones, wins by 1/2 stone");
+    let even = Score { compensation: 0.0, ..nineteen(180, 1) };
     assert_eq!(even.chinese_count().1, "Black 180 1/2 stones, draw");
     assert_eq!(even.result(), GameResult::Draw);
 }
@@ -225,21 +172,8 @@ fn group_tax_of_the_ancient_rules() {
     );
     let ancient = Rules::ancient();
     let s = count(&b, &ancient, 0, &[], &[]);
-    assert_eq!(
-        s.groups,
-        [2, 1],
-        "black is split in two, white is one group"
-    );
-    let untaxed = count(
-        &b,
-        &Rules {
-            group_tax: false,
-            ..ancient.clone()
-        },
-        0,
-        &[],
-        &[],
-    );
+    assert_eq!(s.groups, [2, 1], "black is split in two, white is one group");
+    let untaxed = count(&b, &Rules { group_tax: false, ..ancient.clone() }, 0, &[], &[]);
     assert_eq!(s.margin(), untaxed.margin() - 1.0);
     assert_eq!(untaxed.groups, [0, 0]);
 }
