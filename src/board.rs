@@ -767,9 +767,22 @@ impl Board {
     /// (passes excluded).
     pub fn playout<R: rand::Rng + ?Sized>(
         &mut self,
+        to_move: Color,
+        max_moves: usize,
+        rng: &mut R,
+    ) -> usize {
+        self.playout_recording(to_move, max_moves, rng, |_, _| {})
+    }
+
+    /// [`Board::playout`], calling `on_move(point, colour)` for every stone played: the
+    /// search records which player reached each point first (all-moves-as-first).
+    #[inline]
+    pub fn playout_recording<R: rand::Rng + ?Sized>(
+        &mut self,
         mut to_move: Color,
         max_moves: usize,
         rng: &mut R,
+        mut on_move: impl FnMut(Point, Color),
     ) -> usize {
         let mut passes = 0;
         let mut moves = 0;
@@ -777,6 +790,7 @@ impl Board {
             match self.random_move(to_move, rng) {
                 Some(p) => {
                     self.play_unchecked(p, to_move);
+                    on_move(p, to_move);
                     passes = 0;
                     moves += 1;
                 }

@@ -173,6 +173,12 @@ impl Game {
         &self.setup
     }
 
+    /// The hashes of every whole-board position since the last setup, for superko checks in
+    /// the search tree.
+    pub fn position_hashes(&self) -> impl Iterator<Item = u64> + '_ {
+        self.positions.iter().map(|&(hash, _)| hash)
+    }
+
     /// The last move played, if any.
     pub fn last_move(&self) -> Option<(Color, Move)> {
         self.moves.last().copied()

@@ -12,6 +12,7 @@ pub mod ownership;
 pub mod record;
 pub mod rules;
 pub mod score;
+pub mod search;
 pub mod sgf;
 pub mod time;
 pub mod vertex;

@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use std::time::Duration;
 use tengen::gtp::{server, Engine};
 use tengen::rules::{Rules, PRESET_NAMES};
+use tengen::search::SearchParams;
 
 #[derive(Parser)]
 #[command(
@@ -51,6 +52,12 @@ struct GtpArgs {
     /// Seed for every random choice.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Playouts per move.
+    #[arg(long, default_value_t = 10_000)]
+    playouts: usize,
+    /// Resign below this win rate (0 never resigns).
+    #[arg(long, default_value_t = 0.1)]
+    resign_threshold: f64,
 }
 
 fn main() {
@@ -64,7 +71,13 @@ fn main() {
         .target(env_logger::Target::Stderr)
         .init();
     match cli.command {
-        None => run_gtp(GtpArgs { rules: "chinese".into(), size: 19, ..GtpArgs::default() }),
+        None => run_gtp(GtpArgs {
+            rules: "chinese".into(),
+            size: 19,
+            playouts: 10_000,
+            resign_threshold: 0.1,
+            ..GtpArgs::default()
+        }),
         Some(Command::Gtp(args)) => run_gtp(args),
         Some(Command::Bench { seconds, seed }) => run_bench(seconds, seed),
     }
@@ -83,6 +96,12 @@ fn run_gtp(args: GtpArgs) {
         std::process::exit(2);
     }
     let mut engine = Engine::new(args.size, rules, args.seed);
+    engine.set_search_params(SearchParams {
+        playouts: args.playouts.max(1),
+        seed: args.seed,
+        ..SearchParams::default()
+    });
+    engine.set_resign_threshold(args.resign_threshold.clamp(0.0, 1.0));
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
     if let Err(e) = server::run(&mut engine, stdin, stdout) {

@@ -7,9 +7,17 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use tengen::gtp::server::{parse_request, preprocess, run_on_text};
 use tengen::gtp::Engine;
+use tengen::search::SearchParams;
+
+/// An engine with a small search, so tests that generate many moves stay fast.
+fn engine() -> Engine {
+    let mut engine = Engine::default();
+    engine.set_search_params(SearchParams { playouts: 300, ..SearchParams::default() });
+    engine
+}
 
 fn session(input: &str) -> String {
-    run_on_text(&mut Engine::default(), input.as_bytes())
+    run_on_text(&mut engine(), input.as_bytes())
 }
 
 /// Responses of a session, each as (success, text).
@@ -135,17 +143,43 @@ fn printsgf_round_trip() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-// genmove never plays an illegal move and stops at pass when nothing useful is left.
+// Self-play by genmove: every move legal, and the game ends with two passes (or a
+// resignation) long before the board could be filled twice over.
 #[test]
-fn genmove_plays_legal_moves_to_the_end() {
-    let mut input = String::from("boardsize 5\n");
-    for _ in 0..60 {
-        input.push_str("genmove b\ngenmove w\n");
+fn genmove_plays_a_game_to_the_end() {
+    let mut engine = engine();
+    let mut answers = Vec::new();
+    let mut input = String::from("boardsize 7\n");
+    run_on_text(&mut engine, input.as_bytes());
+    for turn in 0..200 {
+        input = format!("genmove {}\n", if turn % 2 == 0 { "b" } else { "w" });
+        let (ok, answer) =
+            tengen::gtp::server::split_response(&run_on_text(&mut engine, input.as_bytes()));
+        assert!(ok, "{answers:?}");
+        answers.push(answer);
+        let n = answers.len();
+        if answers[n - 1] == "resign"
+            || (n >= 2 && answers[n - 1] == "pass" && answers[n - 2] == "pass")
+        {
+            break;
+        }
     }
+    let n = answers.len();
+    let ended = answers[n - 1] == "resign" || answers[n - 2..] == ["pass", "pass"];
+    assert!(ended, "{answers:?}");
+    assert!(engine.game().board().check_invariants().is_ok());
+}
+
+// kgs-genmove_cleanup does not pass while the opponent has dead stones on the board.
+#[test]
+fn cleanup_captures_dead_stones_before_passing() {
+    let mut input = String::from("boardsize 9\nkomi 7.5\n");
+    for row in 1..=9 {
+        input.push_str(&format!("play b D{row}\nplay w E{row}\n"));
+    }
+    input.push_str("play w B5\nplay w pass\nkgs-genmove_cleanup b\n");
     let r = responses(&input);
-    assert!(r.iter().all(|(ok, _)| *ok), "{r:?}");
-    let tail: Vec<&str> = r[r.len() - 4..].iter().map(|(_, t)| t.as_str()).collect();
-    assert_eq!(tail, ["pass"; 4], "no moves left but own eyes: {r:?}");
+    assert_ne!(r.last().unwrap().1, "pass", "{r:?}");
 }
 
 /// Lines the loop executes for `input`: what survives preprocessing.
@@ -224,7 +258,7 @@ proptest! {
         prop_assume!(!contains_quit(&bytes));
         let mut input = bytes.clone();
         input.extend_from_slice(b"\n1000 name\n");
-        let out = run_on_text(&mut Engine::default(), &input);
+        let out = run_on_text(&mut engine(), &input);
         prop_assert_eq!(out.matches("\n\n").count(), executable_lines(&input));
         prop_assert!(out.ends_with("=1000 tengen\n\n"));
         for response in out.split_terminator("\n\n") {
@@ -244,7 +278,7 @@ proptest! {
         }
         prop_assume!(!contains_quit(input.as_bytes()));
         input.push_str("1000 name\n");
-        let mut engine = Engine::default();
+        let mut engine = engine();
         let out = run_on_text(&mut engine, input.as_bytes());
         prop_assert_eq!(out.matches("\n\n").count(), executable_lines(input.as_bytes()));
         prop_assert!(out.ends_with("=1000 tengen\n\n"));

@@ -10,12 +10,12 @@ use crate::gtp::json::{self, Value};
 use crate::ownership::{chain_statuses, chains_with, Ownership, Status};
 use crate::record::{self, RecordInfo};
 use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
+use crate::search::{search, SearchParams};
 use crate::sgf;
 use crate::time::Clock;
 use crate::vertex::{column_letter, format_move, format_vertex, Vertex};
 use rand::rngs::SmallRng;
-use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::{RngCore, SeedableRng};
 use std::fmt::Write as _;
 use std::time::Instant;
 
@@ -30,6 +30,9 @@ pub struct Engine {
     clock: Clock,
     seed: u64,
     rng: SmallRng,
+    search: SearchParams,
+    /// Resign below this win rate (0 never resigns).
+    resign_threshold: f64,
     started: Instant,
     /// Folder that relative `loadsgf`/`printsgf` paths start from (the process's working
     /// directory when `None`): regression scripts name files relative to themselves.
@@ -55,9 +58,21 @@ impl Engine {
             clock: Clock::default(),
             seed,
             rng: SmallRng::seed_from_u64(seed),
+            search: SearchParams::default(),
+            resign_threshold: 0.1,
             started: Instant::now(),
             files_dir: None,
         }
+    }
+
+    /// Sets the search's parameters (playouts per move and the rest).
+    pub fn set_search_params(&mut self, params: SearchParams) {
+        self.search = params;
+    }
+
+    /// Resign below this win rate; 0 never resigns.
+    pub fn set_resign_threshold(&mut self, threshold: f64) {
+        self.resign_threshold = threshold;
     }
 
     /// Makes relative file paths in `loadsgf` and `printsgf` start from `dir`.
@@ -210,38 +225,79 @@ impl Engine {
         Ok(String::new())
     }
 
-    /// Chooses a move for `color`, plays it if `commit`. Until the search exists: a uniformly
-    /// random legal move that fills none of its own true eyes, or pass. With `cleanup`, moves
-    /// next to dead opponent stones come first, so they get captured before passing.
+    /// Chooses a move for `color` by searching, plays it if `commit`. Passes at once when the
+    /// opponent has just passed and the count (dead stones removed) already wins; resigns when
+    /// the search sees almost no chance late enough in the game. With `cleanup` it never
+    /// passes while it sees dead opponent stones, so they get captured first.
     fn genmove(&mut self, color: Color, commit: bool, cleanup: bool) -> Result<String, GtpError> {
-        let mv = self.choose_move(color, cleanup);
-        if commit {
-            self.game.play(color, mv).expect("the chosen move was checked");
-        }
-        Ok(format_move(self.game.board(), mv))
+        let answer = match self.choose_move(color, cleanup) {
+            Some(mv) => {
+                if commit {
+                    self.game.play(color, mv).expect("the search only proposes legal moves");
+                }
+                format_move(self.game.board(), mv)
+            }
+            None => "resign".to_string(),
+        };
+        Ok(answer)
     }
 
-    fn choose_move(&mut self, color: Color, cleanup: bool) -> Move {
-        let board = self.game.board();
-        let mut candidates: Vec<Point> = board.empty_points().iter().map(|&p| Point(p)).collect();
-        candidates.shuffle(&mut self.rng);
-        if cleanup {
-            let dead = self.dead_chains_of(color.opponent());
-            let board = self.game.board();
-            let next_to_dead = |p: &Point| {
-                board.neighbors(*p).iter().any(|n| {
-                    dead.iter().any(|d| board.stone(*n).is_some() && board.chain_id(*n) == *d)
-                })
-            };
-            candidates.sort_by_key(|p| !next_to_dead(p));
+    /// The move to play, or `None` to resign.
+    fn choose_move(&mut self, color: Color, cleanup: bool) -> Option<Move> {
+        let opponent_passed = self.game.last_move() == Some((color.opponent(), Move::Pass));
+        let dead_opponents = !self.dead_chains_of(color.opponent()).is_empty();
+        if opponent_passed && !(cleanup && dead_opponents) && self.wins_count(color) {
+            return Some(Move::Pass);
         }
+        let mut game = self.game.clone();
+        game.set_to_move(color);
+        let params = SearchParams {
+            seed: self.rng.next_u64(),
+            allow_root_pass: !(cleanup && dead_opponents),
+            ..self.search.clone()
+        };
+        let result = search(&game, &params);
+        log::info!(
+            "genmove {color}: {} win rate {:.3} after {} playouts",
+            format_move(game.board(), result.best),
+            result.win_rate,
+            result.playouts
+        );
+        if self.should_resign(color, result.win_rate) {
+            return None;
+        }
+        // The tree checks positional superko; the game may use stricter or looser rules.
+        if self.game.check(color, result.best).is_ok() {
+            return Some(result.best);
+        }
+        result
+            .candidates
+            .iter()
+            .map(|&(mv, _, _)| mv)
+            .find(|&mv| self.game.check(color, mv).is_ok())
+            .or(Some(Move::Pass))
+    }
+
+    /// Whether `color` wins the count of the present position, dead stones removed.
+    fn wins_count(&self, color: Color) -> bool {
+        let margin = self.final_score().margin();
+        match color {
+            Color::Black => margin > 0.0,
+            Color::White => margin < 0.0,
+        }
+    }
+
+    fn should_resign(&self, color: Color, win_rate: f64) -> bool {
         let board = self.game.board();
-        candidates
-            .into_iter()
-            .find(|&p| {
-                !board.is_true_eye(p, color) && self.game.check(color, Move::Play(p)).is_ok()
-            })
-            .map_or(Move::Pass, Move::Play)
+        let points = board.size() * board.size();
+        let stones = points - board.empty_points().len();
+        let opening = stones < points / 3;
+        let handicap_white =
+            self.game.handicap() > 0 && color == Color::White && stones < points / 2;
+        self.resign_threshold > 0.0
+            && win_rate < self.resign_threshold
+            && !opening
+            && !handicap_white
     }
 
     fn dead_chains_of(&self, color: Color) -> Vec<Point> {
