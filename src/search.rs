@@ -308,7 +308,7 @@ impl<'a> Search<'a> {
             .iter()
             .map(|c| (c.mv, c.visits, if c.visits > 0 { c.wins / c.visits as f64 } else { 0.0 }))
             .collect();
-        candidates.sort_by(|a, b| b.1.cmp(&a.1));
+        candidates.sort_by_key(|c| std::cmp::Reverse(c.1));
         let (best, _, win_rate) = candidates.first().copied().unwrap_or((Move::Pass, 0, 0.0));
         SearchResult { best, win_rate, playouts, candidates }
     }
