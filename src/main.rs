@@ -52,9 +52,12 @@ struct GtpArgs {
     /// Seed for every random choice.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Playouts per move.
-    #[arg(long, default_value_t = 10_000)]
-    playouts: usize,
+    /// Playouts per move (default 10,000; unlimited when --time is given).
+    #[arg(long)]
+    playouts: Option<usize>,
+    /// Seconds per move (the clock, when a controller sets one, can only shorten it).
+    #[arg(long)]
+    time: Option<f64>,
     /// Resign below this win rate (0 never resigns).
     #[arg(long, default_value_t = 0.1)]
     resign_threshold: f64,
@@ -74,7 +77,6 @@ fn main() {
         None => run_gtp(GtpArgs {
             rules: "chinese".into(),
             size: 19,
-            playouts: 10_000,
             resign_threshold: 0.1,
             ..GtpArgs::default()
         }),
@@ -96,8 +98,15 @@ fn run_gtp(args: GtpArgs) {
         std::process::exit(2);
     }
     let mut engine = Engine::new(args.size, rules, args.seed);
+    let time_limit = args.time.filter(|t| t.is_finite() && *t > 0.0).map(Duration::from_secs_f64);
+    let playouts = match (args.playouts, time_limit) {
+        (Some(n), _) => n.max(1),
+        (None, Some(_)) => usize::MAX,
+        (None, None) => SearchParams::default().playouts,
+    };
     engine.set_search_params(SearchParams {
-        playouts: args.playouts.max(1),
+        playouts,
+        time_limit,
         seed: args.seed,
         ..SearchParams::default()
     });

@@ -19,6 +19,7 @@ use crate::game::Game;
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use std::collections::HashSet;
+use std::time::{Duration, Instant};
 
 /// Search settings, each with a documented default.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,6 +37,8 @@ pub struct SearchParams {
     pub seed: u64,
     /// Whether pass is among the root's candidate moves (off for cleanup). Default true.
     pub allow_root_pass: bool,
+    /// Stop after this long even if `playouts` are not done. Default none.
+    pub time_limit: Option<Duration>,
 }
 
 impl Default for SearchParams {
@@ -47,6 +50,7 @@ impl Default for SearchParams {
             expand_after: 2,
             seed: 0,
             allow_root_pass: true,
+            time_limit: None,
         }
     }
 }
@@ -133,15 +137,22 @@ impl<'a> Search<'a> {
         let mut first_mover: FirstMover = [0; SLOTS];
         let mut path = Vec::new();
         let mut path_hashes = Vec::new();
-        let playouts = self.params.playouts.max(1);
-        for _ in 0..playouts {
+        let limit = self.params.playouts.max(1);
+        let deadline = self.params.time_limit.map(|t| Instant::now() + t);
+        let mut playouts = 0;
+        while playouts < limit {
+            // The clock is read every 32 simulations: cheap, and well under a millisecond.
+            if playouts % 32 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            playouts += 1;
             board.copy_from(self.root_board);
             first_mover.fill(0);
             path.clear();
             path_hashes.clear();
             self.simulate(&mut board, &mut first_mover, &mut path, &mut path_hashes);
         }
-        self.result(playouts)
+        self.result(playouts.max(1))
     }
 
     /// One simulation: descend, expand, play out, update.

@@ -100,6 +100,83 @@ impl Clock {
     pub fn left(&self, color: Color) -> TimeLeft {
         self.left[color.index()]
     }
+
+    /// How long `color` may think about this move, or `None` without a time limit. The
+    /// share of main time assumes `empty_points / 3` own moves remain (at least 10); overtime
+    /// uses most of one period (byo-yomi) or a share of the period per stone left (Canadian);
+    /// `lag` seconds are always kept back for the network and the GUI.
+    pub fn budget(&self, color: Color, empty_points: usize, lag: f64) -> Option<f64> {
+        let left = self.left(color);
+        let moves_left = (empty_points / 3).max(10) as f64;
+        let main_share = left.seconds / moves_left;
+        let think = match self.system {
+            TimeSystem::None => return None,
+            TimeSystem::Absolute { .. } => main_share,
+            TimeSystem::Fischer { increment, .. } => {
+                (main_share + 0.8 * increment).min(left.seconds / 2.0)
+            }
+            TimeSystem::ByoYomi { period, .. } => {
+                if left.count == 0 {
+                    main_share.max(0.8 * period).min(left.seconds + 0.8 * period)
+                } else {
+                    0.8 * left.seconds.min(period)
+                }
+            }
+            TimeSystem::Canadian { period, .. } => {
+                if left.count == 0 {
+                    main_share.max(0.8 * period / 25.0).min(left.seconds + 0.8 * period / 25.0)
+                } else {
+                    0.8 * left.seconds / left.count as f64
+                }
+            }
+        };
+        Some((think - lag).max(0.01))
+    }
+
+    /// Charges `seconds` of thinking to `color`, for controllers that never send `time_left`:
+    /// main time first, then the overtime rules of the system.
+    pub fn spend(&mut self, color: Color, seconds: f64) {
+        let system = self.system;
+        let left = &mut self.left[color.index()];
+        match system {
+            TimeSystem::None => {}
+            TimeSystem::Absolute { .. } => left.seconds = (left.seconds - seconds).max(0.0),
+            TimeSystem::Fischer { increment, .. } => {
+                left.seconds = (left.seconds - seconds).max(0.0) + increment
+            }
+            TimeSystem::ByoYomi { period, periods, .. } => {
+                let mut over = seconds;
+                if left.count == 0 {
+                    if seconds <= left.seconds {
+                        left.seconds -= seconds;
+                        return;
+                    }
+                    over = seconds - left.seconds;
+                    *left = TimeLeft { seconds: period, count: periods };
+                }
+                // Each whole period used up is lost; the period then starts afresh.
+                let lost = (over / period.max(f64::MIN_POSITIVE)).floor() as u32;
+                left.count = left.count.saturating_sub(lost);
+                left.seconds = period;
+            }
+            TimeSystem::Canadian { period, stones, .. } => {
+                let mut over = seconds;
+                if left.count == 0 {
+                    if seconds <= left.seconds {
+                        left.seconds -= seconds;
+                        return;
+                    }
+                    over = seconds - left.seconds;
+                    *left = TimeLeft { seconds: period, count: stones };
+                }
+                left.seconds = (left.seconds - over).max(0.0);
+                left.count = left.count.saturating_sub(1);
+                if left.count == 0 {
+                    *left = TimeLeft { seconds: period, count: stones };
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -124,5 +201,45 @@ mod tests {
         clock.set_left(Color::Black, 12.5, 3);
         assert_eq!(clock.left(Color::Black), TimeLeft { seconds: 12.5, count: 3 });
         assert_eq!(clock.left(Color::White), TimeLeft { seconds: 30.0, count: 5 });
+    }
+
+    // Budgets stay inside what the clock allows, lag kept back, in every system.
+    #[test]
+    fn budgets_fit_the_clock() {
+        assert_eq!(Clock::default().budget(Color::Black, 361, 0.5), None);
+        let absolute = Clock::new(TimeSystem::Absolute { main: 60.0 });
+        assert_eq!(absolute.budget(Color::Black, 300, 0.5), Some(60.0 / 100.0 - 0.5));
+        let mut byo = Clock::new(TimeSystem::ByoYomi { main: 0.0, period: 10.0, periods: 3 });
+        assert_eq!(byo.budget(Color::White, 300, 1.0), Some(7.0));
+        byo.set_left(Color::White, 4.0, 1);
+        assert_eq!(byo.budget(Color::White, 300, 1.0), Some(2.2));
+        let canadian = Clock::new(TimeSystem::Canadian { main: 0.0, period: 100.0, stones: 20 });
+        assert_eq!(canadian.budget(Color::Black, 300, 0.0), Some(4.0));
+        let tiny = Clock::new(TimeSystem::Absolute { main: 0.2 });
+        assert_eq!(tiny.budget(Color::Black, 81, 0.5), Some(0.01), "never below 10 ms");
+        let fischer = Clock::new(TimeSystem::Fischer { main: 4.0, increment: 5.0 });
+        assert_eq!(
+            fischer.budget(Color::Black, 300, 0.0),
+            Some(2.0),
+            "at most half of what is left"
+        );
+    }
+
+    // Spending time moves through main time into overtime as the systems prescribe.
+    #[test]
+    fn spending_time() {
+        let mut byo = Clock::new(TimeSystem::ByoYomi { main: 5.0, period: 10.0, periods: 3 });
+        byo.spend(Color::Black, 4.0);
+        assert_eq!(byo.left(Color::Black), TimeLeft { seconds: 1.0, count: 0 });
+        byo.spend(Color::Black, 12.0);
+        assert_eq!(byo.left(Color::Black), TimeLeft { seconds: 10.0, count: 2 }, "one period lost");
+        let mut canadian = Clock::new(TimeSystem::Canadian { main: 0.0, period: 30.0, stones: 2 });
+        canadian.spend(Color::White, 10.0);
+        assert_eq!(canadian.left(Color::White), TimeLeft { seconds: 20.0, count: 1 });
+        canadian.spend(Color::White, 10.0);
+        assert_eq!(canadian.left(Color::White), TimeLeft { seconds: 30.0, count: 2 }, "new period");
+        let mut fischer = Clock::new(TimeSystem::Fischer { main: 10.0, increment: 2.0 });
+        fischer.spend(Color::Black, 3.0);
+        assert_eq!(fischer.left(Color::Black).seconds, 9.0);
     }
 }

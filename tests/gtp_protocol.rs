@@ -170,6 +170,24 @@ fn genmove_plays_a_game_to_the_end() {
     assert!(engine.game().board().check_invariants().is_ok());
 }
 
+// With a clock, genmove stays inside the time it has, however many playouts it may run:
+// one-second byo-yomi periods on 19x19, and then a tiny absolute main time.
+#[test]
+fn genmove_respects_the_clock() {
+    let mut engine = Engine::default();
+    engine.set_search_params(SearchParams { playouts: usize::MAX, ..SearchParams::default() });
+    for setting in ["kgs-time_settings byoyomi 0 1 3", "time_settings 2 0 0"] {
+        run_on_text(&mut engine, format!("clear_board\n{setting}\n").as_bytes());
+        for _ in 0..3 {
+            let started = std::time::Instant::now();
+            let out = run_on_text(&mut engine, b"genmove b\n");
+            let elapsed = started.elapsed().as_secs_f64();
+            assert!(out.starts_with("= "), "{out}");
+            assert!(elapsed < 0.9, "{setting}: {elapsed:.3} s for one move");
+        }
+    }
+}
+
 // kgs-genmove_cleanup does not pass while the opponent has dead stones on the board.
 #[test]
 fn cleanup_captures_dead_stones_before_passing() {

@@ -17,11 +17,13 @@ use crate::vertex::{column_letter, format_move, format_vertex, Vertex};
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use std::fmt::Write as _;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Light playouts behind `final_score` and `final_status_list`.
 const OWNERSHIP_PLAYOUTS: usize = 1024;
 
+/// Seconds kept back from every move's time for network and GUI lag.
+const LAG_SECONDS: f64 = 0.3;
 /// The engine state a GTP session works on.
 pub struct Engine {
     game: Game,
@@ -245,18 +247,27 @@ impl Engine {
     /// The move to play, or `None` to resign.
     fn choose_move(&mut self, color: Color, cleanup: bool) -> Option<Move> {
         let opponent_passed = self.game.last_move() == Some((color.opponent(), Move::Pass));
-        let dead_opponents = !self.dead_chains_of(color.opponent()).is_empty();
-        if opponent_passed && !(cleanup && dead_opponents) && self.wins_count(color) {
+        // Ownership estimates cost playouts: only made where their answer is needed.
+        let dead_opponents = cleanup && !self.dead_chains_of(color.opponent()).is_empty();
+        if opponent_passed && !dead_opponents && self.wins_count(color) {
             return Some(Move::Pass);
         }
         let mut game = self.game.clone();
         game.set_to_move(color);
+        let clock_budget = self.clock.budget(color, game.board().empty_points().len(), LAG_SECONDS);
+        let time_limit = match (self.search.time_limit, clock_budget) {
+            (Some(fixed), Some(clock)) => Some(fixed.min(Duration::from_secs_f64(clock))),
+            (fixed, clock) => fixed.or(clock.map(Duration::from_secs_f64)),
+        };
         let params = SearchParams {
             seed: self.rng.next_u64(),
-            allow_root_pass: !(cleanup && dead_opponents),
+            allow_root_pass: !dead_opponents,
+            time_limit,
             ..self.search.clone()
         };
+        let started = Instant::now();
         let result = search(&game, &params);
+        self.clock.spend(color, started.elapsed().as_secs_f64());
         log::info!(
             "genmove {color}: {} win rate {:.3} after {} playouts",
             format_move(game.board(), result.best),
