@@ -53,6 +53,22 @@ pub fn light_playouts(size: usize, budget: Duration, seed: u64) -> Figure {
     }
 }
 
+/// A full search of `playouts` simulations from the empty board of side `size`, single
+/// thread, seeded: the count is simulations, the checksum the tree's node count, which
+/// changes only when the search's behaviour changes.
+pub fn search_speed(size: usize, playouts: usize, seed: u64) -> Figure {
+    let game = Game::new(size, Rules::chinese());
+    let params = crate::search::SearchParams { playouts, seed, ..Default::default() };
+    let start = Instant::now();
+    let result = crate::search::search(&game, &params);
+    Figure {
+        name: format!("search {size}x{size}"),
+        count: result.playouts as u64,
+        checksum: result.tree_nodes as i64,
+        elapsed: start.elapsed(),
+    }
+}
+
 /// The moves of one light playout from the empty board: a long, capture-rich game for
 /// play+undo measurements.
 pub fn random_game(size: usize, seed: u64) -> Vec<(Color, Point)> {

@@ -27,7 +27,7 @@ struct Cli {
 enum Command {
     /// Speak GTP on stdin/stdout (the default).
     Gtp(GtpArgs),
-    /// Measure light playouts per second and play+undo throughput (single thread).
+    /// Measure light playouts, play+undo and full-search speed (single thread).
     Bench {
         /// Seconds to spend on each figure.
         #[arg(long, default_value_t = 2.0)]
@@ -58,6 +58,9 @@ struct GtpArgs {
     /// Seconds per move (the clock, when a controller sets one, can only shorten it).
     #[arg(long)]
     time: Option<f64>,
+    /// Memory for the search tree in MiB; when full, the search goes on without growing it.
+    #[arg(long, default_value_t = 1024)]
+    max_memory: usize,
     /// Resign below this win rate (0 never resigns).
     #[arg(long, default_value_t = 0.1)]
     resign_threshold: f64,
@@ -78,6 +81,7 @@ fn main() {
             rules: "chinese".into(),
             size: 19,
             resign_threshold: 0.1,
+            max_memory: 1024,
             ..GtpArgs::default()
         }),
         Some(Command::Gtp(args)) => run_gtp(args),
@@ -108,6 +112,7 @@ fn run_gtp(args: GtpArgs) {
         playouts,
         time_limit,
         seed: args.seed,
+        max_memory_mib: args.max_memory.max(1),
         ..SearchParams::default()
     });
     engine.set_resign_threshold(args.resign_threshold.clamp(0.0, 1.0));
@@ -125,6 +130,8 @@ fn run_bench(seconds: f64, seed: u64) {
         tengen::bench::light_playouts(9, budget, seed),
         tengen::bench::light_playouts(19, budget, seed),
         tengen::bench::play_undo(19, budget, seed),
+        tengen::bench::search_speed(9, 20_000, seed),
+        tengen::bench::search_speed(19, 10_000, seed),
     ];
     for figure in figures {
         println!(

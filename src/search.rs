@@ -39,7 +39,13 @@ pub struct SearchParams {
     pub allow_root_pass: bool,
     /// Stop after this long even if `playouts` are not done. Default none.
     pub time_limit: Option<Duration>,
+    /// Memory the tree may use, in MiB. When it is full, simulations go on from the existing
+    /// tree without expanding it. Default 1,024 MiB. A node takes `NODE_BYTES` bytes.
+    pub max_memory_mib: usize,
 }
+
+/// Bytes per tree node, for the memory cap.
+pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
 
 impl Default for SearchParams {
     fn default() -> SearchParams {
@@ -51,6 +57,7 @@ impl Default for SearchParams {
             seed: 0,
             allow_root_pass: true,
             time_limit: None,
+            max_memory_mib: 1024,
         }
     }
 }
@@ -58,7 +65,7 @@ impl Default for SearchParams {
 /// One tree node: the move that leads to it and the statistics of that move, all from the
 /// point of view of the player who made it.
 #[derive(Clone, Debug)]
-struct Node {
+pub struct Node {
     mv: Move,
     /// Index of the first child in the arena; meaningful only when `children > 0`.
     first_child: u32,
@@ -96,6 +103,8 @@ pub struct SearchResult {
     pub playouts: usize,
     /// Root children with their visits and win rates, most visited first.
     pub candidates: Vec<(Move, u32, f64)>,
+    /// Nodes in the tree: changes only when the search's behaviour changes.
+    pub tree_nodes: usize,
 }
 
 /// Searches the game's position for the side to move.
@@ -112,6 +121,8 @@ struct Search<'a> {
     compensation: f64,
     game_positions: HashSet<u64>,
     nodes: Vec<Node>,
+    /// Node count at which expansion stops (the memory cap).
+    max_nodes: usize,
     rng: SmallRng,
 }
 
@@ -128,6 +139,7 @@ impl<'a> Search<'a> {
             compensation: game.rules().komi + game.rules().handicap_points(game.handicap()),
             game_positions: game.position_hashes().collect(),
             nodes: vec![Node::new(Move::Pass)],
+            max_nodes: (params.max_memory_mib << 20) / NODE_BYTES,
             rng: SmallRng::seed_from_u64(params.seed),
         }
     }
@@ -170,7 +182,8 @@ impl<'a> Search<'a> {
         while passes < 2 {
             let n = &self.nodes[node as usize];
             if !n.expanded {
-                if node != 0 && n.visits < self.params.expand_after {
+                let full = self.nodes.len() + board.empty_points().len() + 1 > self.max_nodes;
+                if node != 0 && (n.visits < self.params.expand_after || full) {
                     break;
                 }
                 self.expand(node, board, color, path_hashes);
@@ -321,7 +334,7 @@ impl<'a> Search<'a> {
             .collect();
         candidates.sort_by_key(|c| std::cmp::Reverse(c.1));
         let (best, _, win_rate) = candidates.first().copied().unwrap_or((Move::Pass, 0, 0.0));
-        SearchResult { best, win_rate, playouts, candidates }
+        SearchResult { best, win_rate, playouts, candidates, tree_nodes: self.nodes.len() }
     }
 }
 
@@ -407,6 +420,25 @@ mod tests {
         assert!(g.board().is_legal(b1, Color::Black), "simple ko allows the recapture");
         let result = search(&g, &SearchParams { playouts: 500, ..SearchParams::default() });
         assert!(result.candidates.iter().all(|(m, _, _)| *m != Move::Play(b1)));
+    }
+
+    // With the tree full the search keeps simulating from the tree it has: every playout is
+    // run, and the tree stays within the cap.
+    #[test]
+    fn memory_cap_stops_expansion_not_search() {
+        let g = Game::new(9, Rules::chinese());
+        let capped =
+            SearchParams { playouts: 10_000, max_memory_mib: 1, ..SearchParams::default() };
+        let result = search(&g, &capped);
+        assert_eq!(result.playouts, 10_000);
+        assert!(result.tree_nodes * NODE_BYTES <= 1 << 20, "{} nodes", result.tree_nodes);
+        let free = search(&g, &SearchParams { max_memory_mib: 1024, ..capped });
+        assert!(
+            free.tree_nodes > result.tree_nodes,
+            "{} vs {}",
+            free.tree_nodes,
+            result.tree_nodes
+        );
     }
 
     // Without pass at the root the search still returns a move when one exists.
