@@ -58,6 +58,9 @@ struct GtpArgs {
     /// Seconds per move (the clock, when a controller sets one, can only shorten it).
     #[arg(long)]
     time: Option<f64>,
+    /// Search threads (default: the machine's cores).
+    #[arg(long)]
+    threads: Option<usize>,
     /// Memory for the search tree in MiB; when full, the search goes on without growing it.
     #[arg(long, default_value_t = 1024)]
     max_memory: usize,
@@ -113,6 +116,10 @@ fn run_gtp(args: GtpArgs) {
         time_limit,
         seed: args.seed,
         max_memory_mib: args.max_memory.max(1),
+        threads: args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .clamp(1, 64),
         ..SearchParams::default()
     });
     engine.set_resign_threshold(args.resign_threshold.clamp(0.0, 1.0));

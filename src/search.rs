@@ -10,8 +10,9 @@
 //! from the root is never created. Playouts use simple ko only. Every random choice comes from
 //! a generator seeded by `SearchParams::seed`, so a search is reproducible.
 //!
-//! This is the first, single-threaded step of the search issue: tree parallelism, time
-//! control, tree reuse, pondering and the memory cap come next.
+//! Threads run independent trees from the same root and add up their root statistics (root
+//! parallelism); sharing one tree between threads, tree reuse between moves and pondering
+//! come next.
 
 use crate::board::{Board, Move, Point, SLOTS};
 use crate::color::Color;
@@ -39,6 +40,9 @@ pub struct SearchParams {
     pub allow_root_pass: bool,
     /// Stop after this long even if `playouts` are not done. Default none.
     pub time_limit: Option<Duration>,
+    /// Threads, each growing its own tree from the root (root parallelism); their root
+    /// statistics are added up. Default 1.
+    pub threads: usize,
     /// Memory the tree may use, in MiB. When it is full, simulations go on from the existing
     /// tree without expanding it. Default 1,024 MiB. A node takes `NODE_BYTES` bytes.
     pub max_memory_mib: usize,
@@ -58,6 +62,7 @@ impl Default for SearchParams {
             allow_root_pass: true,
             time_limit: None,
             max_memory_mib: 1024,
+            threads: 1,
         }
     }
 }
@@ -65,7 +70,7 @@ impl Default for SearchParams {
 /// One tree node: the move that leads to it and the statistics of that move, all from the
 /// point of view of the player who made it.
 #[derive(Clone, Debug)]
-pub struct Node {
+struct Node {
     mv: Move,
     /// Index of the first child in the arena; meaningful only when `children > 0`.
     first_child: u32,
@@ -107,9 +112,63 @@ pub struct SearchResult {
     pub tree_nodes: usize,
 }
 
-/// Searches the game's position for the side to move.
+/// Searches the game's position for the side to move. With several threads, each runs an
+/// equal share of the playouts in its own tree, seeded from `params.seed` and its index, and
+/// the root statistics are summed: the result depends on the seed and the thread count only.
 pub fn search(game: &Game, params: &SearchParams) -> SearchResult {
-    Search::new(game, params).run()
+    let threads = params.threads.clamp(1, 64);
+    if threads == 1 {
+        return Search::new(game, params).run();
+    }
+    let shares: Vec<SearchParams> = (0..threads)
+        .map(|i| SearchParams {
+            playouts: params.playouts.div_ceil(threads),
+            seed: params.seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            max_memory_mib: (params.max_memory_mib / threads).max(1),
+            threads: 1,
+            ..params.clone()
+        })
+        .collect();
+    let results: Vec<SearchResult> = std::thread::scope(|scope| {
+        let handles: Vec<_> = shares[1..]
+            .iter()
+            .map(|share| scope.spawn(move || Search::new(game, share).run()))
+            .collect();
+        let mut results = vec![Search::new(game, &shares[0]).run()];
+        results.extend(handles.into_iter().map(|h| h.join().expect("search thread panicked")));
+        results
+    });
+    merge(results)
+}
+
+/// Adds up the root statistics of independent searches of the same position.
+fn merge(results: Vec<SearchResult>) -> SearchResult {
+    let mut totals: Vec<(Move, u32, f64)> = Vec::new();
+    for result in &results {
+        for &(mv, visits, win_rate) in &result.candidates {
+            let wins = win_rate * visits as f64;
+            match totals.iter_mut().find(|(m, _, _)| *m == mv) {
+                Some(total) => {
+                    total.1 += visits;
+                    total.2 += wins;
+                }
+                None => totals.push((mv, visits, wins)),
+            }
+        }
+    }
+    let mut candidates: Vec<(Move, u32, f64)> = totals
+        .into_iter()
+        .map(|(mv, visits, wins)| (mv, visits, if visits > 0 { wins / visits as f64 } else { 0.0 }))
+        .collect();
+    candidates.sort_by_key(|c| std::cmp::Reverse(c.1));
+    let (best, _, win_rate) = candidates.first().copied().unwrap_or((Move::Pass, 0, 0.0));
+    SearchResult {
+        best,
+        win_rate,
+        playouts: results.iter().map(|r| r.playouts).sum(),
+        candidates,
+        tree_nodes: results.iter().map(|r| r.tree_nodes).sum(),
+    }
 }
 
 struct Search<'a> {
@@ -420,6 +479,19 @@ mod tests {
         assert!(g.board().is_legal(b1, Color::Black), "simple ko allows the recapture");
         let result = search(&g, &SearchParams { playouts: 500, ..SearchParams::default() });
         assert!(result.candidates.iter().all(|(m, _, _)| *m != Move::Play(b1)));
+    }
+
+    // Two threads: every playout is run, and the result is reproducible for that count.
+    #[test]
+    fn two_threads_reproducible() {
+        let g = Game::new(9, Rules::chinese());
+        let params =
+            SearchParams { playouts: 2000, threads: 2, seed: 7, ..SearchParams::default() };
+        let a = search(&g, &params);
+        assert_eq!(a.playouts, 2000);
+        assert_eq!(a, search(&g, &params));
+        let visits: u32 = a.candidates.iter().map(|c| c.1).sum();
+        assert_eq!(visits as usize, 2000);
     }
 
     // With the tree full the search keeps simulating from the tree it has: every playout is
