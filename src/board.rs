@@ -362,6 +362,14 @@ impl Board {
         self.chain_size[slot(self.chain_head[p.index()])] as usize
     }
 
+    /// A liberty of the chain through the stone on `p` (the only one, for a chain in atari),
+    /// found by walking the chain.
+    pub fn some_liberty(&self, p: Point) -> Option<Point> {
+        self.chain_stones(p).find_map(|s| {
+            self.neighbors(s).into_iter().find(|n| self.cells[n.index()] == Cell::Empty)
+        })
+    }
+
     /// The stones of the chain through `p`.
     pub fn chain_stones(&self, p: Point) -> ChainStones<'_> {
         ChainStones { board: self, start: p.0, current: Some(p.0) }
@@ -833,7 +841,7 @@ impl Board {
     /// Whether a playout may play `color` on the empty point `p`: legal (simple ko, no
     /// suicide) and not filling one of its own true eyes. Ordered for the common cases.
     #[inline(always)]
-    fn is_acceptable_playout_move(&self, p: Point, color: Color) -> bool {
+    pub fn is_acceptable_playout_move(&self, p: Point, color: Color) -> bool {
         if self.empty_neighbor_count(p) > 0 {
             // Neither an eye nor suicide; a ko point never has an empty neighbour.
             return true;

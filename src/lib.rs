@@ -9,6 +9,7 @@ pub mod game;
 pub mod gtp;
 pub mod handicap;
 pub mod ownership;
+pub mod policy;
 pub mod record;
 pub mod rules;
 pub mod score;

@@ -17,6 +17,7 @@
 use crate::board::{Board, Move, Point, SLOTS};
 use crate::color::Color;
 use crate::game::Game;
+use crate::policy::{self, PlayoutPolicy};
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use std::collections::HashSet;
@@ -40,6 +41,8 @@ pub struct SearchParams {
     pub allow_root_pass: bool,
     /// Stop after this long even if `playouts` are not done. Default none.
     pub time_limit: Option<Duration>,
+    /// How simulations play once they leave the tree. Default `Tactical`.
+    pub policy: PlayoutPolicy,
     /// Threads, each growing its own tree from the root (root parallelism); their root
     /// statistics are added up. Default 1.
     pub threads: usize,
@@ -63,6 +66,7 @@ impl Default for SearchParams {
             time_limit: None,
             max_memory_mib: 1024,
             threads: 1,
+            policy: PlayoutPolicy::Tactical,
         }
     }
 }
@@ -176,6 +180,8 @@ struct Search<'a> {
     root_board: &'a Board,
     root_color: Color,
     root_passes: u32,
+    /// The move that led to the root, for the playout policy's answers.
+    root_last: Option<Move>,
     /// Komi plus handicap compensation: what black's area must exceed.
     compensation: f64,
     game_positions: HashSet<u64>,
@@ -195,6 +201,7 @@ impl<'a> Search<'a> {
             root_board: game.board(),
             root_color: game.to_move(),
             root_passes: game.consecutive_passes(),
+            root_last: game.last_move().map(|(_, mv)| mv),
             compensation: game.rules().komi + game.rules().handicap_points(game.handicap()),
             game_positions: game.position_hashes().collect(),
             nodes: vec![Node::new(Move::Pass)],
@@ -237,6 +244,10 @@ impl<'a> Search<'a> {
         let mut node = 0u32;
         let mut color = self.root_color;
         let mut passes = self.root_passes;
+        let mut last = match self.root_last {
+            Some(Move::Play(p)) => Some(p),
+            _ => None,
+        };
         path.push(0);
         while passes < 2 {
             let n = &self.nodes[node as usize];
@@ -251,6 +262,7 @@ impl<'a> Search<'a> {
             match self.nodes[child as usize].mv {
                 Move::Play(p) => {
                     board.play_unchecked(p, color);
+                    last = Some(p);
                     path_hashes.push(board.hash());
                     if first_mover[p.index()] == 0 {
                         first_mover[p.index()] = color.index() as u8 + 1;
@@ -259,6 +271,7 @@ impl<'a> Search<'a> {
                 }
                 Move::Pass => {
                     board.clear_ko();
+                    last = None;
                     passes += 1;
                 }
             }
@@ -268,7 +281,8 @@ impl<'a> Search<'a> {
         }
         if passes < 2 {
             let max_moves = 3 * board.size() * board.size();
-            board.playout_recording(color, max_moves, &mut self.rng, |p, c| {
+            let policy = self.params.policy;
+            policy::playout(board, policy, color, last, max_moves, &mut self.rng, |p, c| {
                 if first_mover[p.index()] == 0 {
                     first_mover[p.index()] = c.index() as u8 + 1;
                 }
@@ -479,6 +493,12 @@ mod tests {
         assert!(g.board().is_legal(b1, Color::Black), "simple ko allows the recapture");
         let result = search(&g, &SearchParams { playouts: 500, ..SearchParams::default() });
         assert!(result.candidates.iter().all(|(m, _, _)| *m != Move::Play(b1)));
+    }
+
+    // The memory cap's arithmetic assumes small nodes; keep them so.
+    #[test]
+    fn nodes_stay_small() {
+        assert_eq!(NODE_BYTES, 40);
     }
 
     // Two threads: every playout is run, and the result is reproducible for that count.
