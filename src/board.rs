@@ -787,15 +787,28 @@ impl Board {
     #[inline]
     pub fn playout_recording<R: rand::Rng + ?Sized>(
         &mut self,
-        mut to_move: Color,
+        to_move: Color,
         max_moves: usize,
         rng: &mut R,
+        on_move: impl FnMut(Point, Color),
+    ) -> usize {
+        self.playout_with(to_move, max_moves, |board, color| board.random_move(color, rng), on_move)
+    }
+
+    /// The playout loop with the move choice left to `choose` (a playout policy): plays its
+    /// moves, passes when it has none, stops after two passes in a row or `max_moves` stones.
+    #[inline]
+    pub fn playout_with(
+        &mut self,
+        mut to_move: Color,
+        max_moves: usize,
+        mut choose: impl FnMut(&Board, Color) -> Option<Point>,
         mut on_move: impl FnMut(Point, Color),
     ) -> usize {
         let mut passes = 0;
         let mut moves = 0;
         while passes < 2 && moves < max_moves {
-            match self.random_move(to_move, rng) {
+            match choose(self, to_move) {
                 Some(p) => {
                     self.play_unchecked(p, to_move);
                     on_move(p, to_move);

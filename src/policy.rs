@@ -49,37 +49,22 @@ pub fn answer_to(board: &Board, color: Color, last: Point) -> Option<Point> {
 pub fn playout<R: rand::Rng + ?Sized>(
     board: &mut Board,
     policy: PlayoutPolicy,
-    mut to_move: Color,
+    to_move: Color,
     mut last: Option<Point>,
     max_moves: usize,
     rng: &mut R,
-    mut on_move: impl FnMut(Point, Color),
+    on_move: impl FnMut(Point, Color),
 ) -> usize {
     if policy == PlayoutPolicy::Light {
         return board.playout_recording(to_move, max_moves, rng, on_move);
     }
-    let mut passes = 0;
-    let mut moves = 0;
-    while passes < 2 && moves < max_moves {
-        let choice = last
-            .and_then(|l| answer_to(board, to_move, l))
-            .or_else(|| board.random_move(to_move, rng));
-        match choice {
-            Some(p) => {
-                board.play_unchecked(p, to_move);
-                on_move(p, to_move);
-                passes = 0;
-                moves += 1;
-            }
-            None => {
-                board.clear_ko();
-                passes += 1;
-            }
-        }
+    let choose = |board: &Board, color: Color| {
+        let choice =
+            last.and_then(|l| answer_to(board, color, l)).or_else(|| board.random_move(color, rng));
         last = choice;
-        to_move = to_move.opponent();
-    }
-    moves
+        choice
+    };
+    board.playout_with(to_move, max_moves, choose, on_move)
 }
 
 #[cfg(test)]

@@ -440,19 +440,19 @@ mod tests {
         assert_ne!(a.candidates, other.candidates, "the seed matters");
     }
 
+    /// A white chain of three in atari, its last liberty opening onto empty space.
+    const CHAIN_IN_ATARI: &str = ". . . . . . .
+         . . . . . . .
+         . X X X . . .
+         X O O O . . .
+         . X X X . . .
+         . . . . . . .
+         . . . . . . .";
+
     // The search captures a chain in atari rather than letting it escape into open space.
     #[test]
     fn captures_a_chain_in_atari() {
-        let g = game(
-            ". . . . . . .
-             . . . . . . .
-             . X X X . . .
-             X O O O . . .
-             . X X X . . .
-             . . . . . . .
-             . . . . . . .",
-            Color::Black,
-        );
+        let g = game(CHAIN_IN_ATARI, Color::Black);
         let result = search(&g, &SearchParams { playouts: 4000, ..SearchParams::default() });
         assert_eq!(result.best, Move::Play(g.board().point(4, 3)), "{result:?}");
     }
@@ -460,16 +460,7 @@ mod tests {
     // White, to move, saves the same chain by extending.
     #[test]
     fn escapes_from_atari() {
-        let g = game(
-            ". . . . . . .
-             . . . . . . .
-             . X X X . . .
-             X O O O . . .
-             . X X X . . .
-             . . . . . . .
-             . . . . . . .",
-            Color::White,
-        );
+        let g = game(CHAIN_IN_ATARI, Color::White);
         let result = search(&g, &SearchParams { playouts: 4000, ..SearchParams::default() });
         assert_eq!(result.best, Move::Play(g.board().point(4, 3)), "{:?}", &result.candidates[..3]);
     }

@@ -145,38 +145,42 @@ impl Clock {
                 left.seconds = (left.seconds - seconds).max(0.0) + increment
             }
             TimeSystem::ByoYomi { period, periods, .. } => {
-                let mut over = seconds;
-                if left.count == 0 {
-                    if seconds <= left.seconds {
-                        left.seconds -= seconds;
-                        return;
-                    }
-                    over = seconds - left.seconds;
-                    *left = TimeLeft { seconds: period, count: periods };
+                let start = TimeLeft { seconds: period, count: periods };
+                if let Some(over) = charge_main_time(left, seconds, start) {
+                    // Each whole period used up is lost; the period then starts afresh.
+                    let lost = (over / period.max(f64::MIN_POSITIVE)).floor() as u32;
+                    left.count = left.count.saturating_sub(lost);
+                    left.seconds = period;
                 }
-                // Each whole period used up is lost; the period then starts afresh.
-                let lost = (over / period.max(f64::MIN_POSITIVE)).floor() as u32;
-                left.count = left.count.saturating_sub(lost);
-                left.seconds = period;
             }
             TimeSystem::Canadian { period, stones, .. } => {
-                let mut over = seconds;
-                if left.count == 0 {
-                    if seconds <= left.seconds {
-                        left.seconds -= seconds;
-                        return;
+                let start = TimeLeft { seconds: period, count: stones };
+                if let Some(over) = charge_main_time(left, seconds, start) {
+                    left.seconds = (left.seconds - over).max(0.0);
+                    left.count = left.count.saturating_sub(1);
+                    if left.count == 0 {
+                        *left = start;
                     }
-                    over = seconds - left.seconds;
-                    *left = TimeLeft { seconds: period, count: stones };
-                }
-                left.seconds = (left.seconds - over).max(0.0);
-                left.count = left.count.saturating_sub(1);
-                if left.count == 0 {
-                    *left = TimeLeft { seconds: period, count: stones };
                 }
             }
         }
     }
+}
+
+/// Charges `seconds` to main time while there is some (`count == 0`). Returns the time
+/// that falls into overtime, after starting overtime at `start`; `None` if main time covered
+/// it all.
+fn charge_main_time(left: &mut TimeLeft, seconds: f64, start: TimeLeft) -> Option<f64> {
+    if left.count > 0 {
+        return Some(seconds);
+    }
+    if seconds <= left.seconds {
+        left.seconds -= seconds;
+        return None;
+    }
+    let over = seconds - left.seconds;
+    *left = start;
+    Some(over)
 }
 
 #[cfg(test)]
