@@ -830,6 +830,18 @@ impl Board {
     /// uniform over runs of acceptable points, the usual trade of exactness for speed.
     #[inline]
     pub fn random_move<R: rand::Rng + ?Sized>(&self, color: Color, rng: &mut R) -> Option<Point> {
+        self.random_move_where(color, rng, |_, _| true)
+    }
+
+    /// [`Board::random_move`] restricted to the points `also` accepts (a playout policy's
+    /// extra condition), tested only on points that are already acceptable.
+    #[inline]
+    pub fn random_move_where<R: rand::Rng + ?Sized>(
+        &self,
+        color: Color,
+        rng: &mut R,
+        also: impl Fn(&Board, Point) -> bool,
+    ) -> Option<Point> {
         let count = self.empty_count as usize;
         if count == 0 {
             return None;
@@ -838,7 +850,7 @@ impl Board {
         let mut i = start;
         loop {
             let p = Point(self.empties[slot(i as u16)]);
-            if self.is_acceptable_playout_move(p, color) {
+            if self.is_acceptable_playout_move(p, color) && also(self, p) {
                 return Some(p);
             }
             i += 1;
@@ -849,6 +861,62 @@ impl Board {
                 return None;
             }
         }
+    }
+
+    /// If a `color` stone on the empty point `p` would leave its chain with exactly one
+    /// liberty after captures (self-atari), the number of stones in that chain; `None`
+    /// otherwise. Liberties are collected only until a second one is found.
+    pub fn self_atari_size(&self, p: Point, color: Color) -> Option<usize> {
+        if self.empty_neighbor_count(p) >= 2 {
+            return None;
+        }
+        let mut liberties = [Point(0); 2];
+        let mut found = 0;
+        let mut add = |q: Point, found: &mut usize| {
+            if q != p && !liberties[..*found].contains(&q) {
+                liberties[*found] = q;
+                *found += 1;
+            }
+            *found >= 2
+        };
+        let own = Cell::stone(color);
+        let mut stones = 1;
+        let mut chains = [0u16; 4];
+        let mut chain_count = 0;
+        for n in self.neighbors(p) {
+            let cell = self.cells[n.index()];
+            if cell == Cell::Empty {
+                if add(n, &mut found) {
+                    return None;
+                }
+            } else if cell == Cell::OffBoard {
+                continue;
+            } else if cell != own {
+                // Capturing a neighbour frees its point next to the new stone.
+                if self.chain_liberties(n) == 1 && add(n, &mut found) {
+                    return None;
+                }
+            } else {
+                let head = self.chain_head[n.index()];
+                if chains[..chain_count].contains(&head) {
+                    continue;
+                }
+                chains[chain_count] = head;
+                chain_count += 1;
+                stones += self.chain_len(n);
+                if self.chain_liberties(n) >= 3 {
+                    return None;
+                }
+                for s in self.chain_stones(n) {
+                    for q in self.neighbors(s) {
+                        if self.cells[q.index()] == Cell::Empty && add(q, &mut found) {
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        (found == 1).then_some(stones)
     }
 
     /// Whether a playout may play `color` on the empty point `p`: legal (simple ko, no

@@ -4,7 +4,9 @@
 //! mover's true eyes. `Tactical` first answers the previous move the way every classic MCTS
 //! engine does — capture the chain of the stone just played if it is in atari, or save an own
 //! chain that stone put in atari by extending where that gains liberties — and otherwise plays
-//! like `Light`. The extra work is a few reads around the last move.
+//! like `Light` except that it never puts a chain of two or more stones in atari. The extra
+//! work is a few reads around the last move and a liberty count for moves without two empty
+//! neighbours.
 
 use crate::board::{Board, Point};
 use crate::color::Color;
@@ -59,8 +61,13 @@ pub fn playout<R: rand::Rng + ?Sized>(
         return board.playout_recording(to_move, max_moves, rng, on_move);
     }
     let choose = |board: &Board, color: Color| {
-        let choice =
-            last.and_then(|l| answer_to(board, color, l)).or_else(|| board.random_move(color, rng));
+        // Random moves may throw in a single stone (nakade, ko) but never put two or more
+        // in atari, which also keeps playouts from filling the shared liberties of a seki.
+        let no_big_self_atari =
+            |b: &Board, p: Point| b.self_atari_size(p, color).is_none_or(|stones| stones < 2);
+        let choice = last
+            .and_then(|l| answer_to(board, color, l))
+            .or_else(|| board.random_move_where(color, rng, no_big_self_atari));
         last = choice;
         choice
     };
@@ -113,6 +120,28 @@ mod tests {
         .unwrap();
         assert_eq!(answer_to(&closed, Color::Black, at(&closed, 2, 2)), None);
         assert_eq!(answer_to(&open, Color::White, at(&open, 2, 2)), None, "not after own move");
+    }
+
+    // Self-atari is recognised with captures counted: joining chains into atari, a lone
+    // stone with one liberty, and a move that escapes by capturing.
+    #[test]
+    fn self_atari_sizes() {
+        let board = Board::from_diagram(
+            ". O X . .
+             O . X . .
+             X X . . .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        assert_eq!(board.self_atari_size(at(&board, 0, 0), Color::White), Some(3));
+        assert_eq!(board.self_atari_size(at(&board, 1, 1), Color::White), Some(3));
+        assert_eq!(board.self_atari_size(at(&board, 1, 1), Color::Black), None, "joins C4");
+        assert_eq!(board.self_atari_size(at(&board, 3, 0), Color::White), None, "two empties");
+        let lone = Board::from_diagram(". O . .\n. . . .\n. . . .\n. . . .").unwrap();
+        assert_eq!(lone.self_atari_size(at(&lone, 0, 0), Color::Black), Some(1));
+        let capture = Board::from_diagram(". O X .\nO X . .\nX . . .\n. . . .").unwrap();
+        assert_eq!(capture.self_atari_size(at(&capture, 0, 0), Color::Black), None, "takes two");
     }
 
     // Tactical playouts end, leave a consistent board, and are reproducible.
