@@ -892,8 +892,9 @@ impl Board {
             } else if cell == Cell::OffBoard {
                 continue;
             } else if cell != own {
-                // Capturing a neighbour frees its point next to the new stone.
-                if self.chain_liberties(n) == 1 && add(n, &mut found) {
+                // A capture frees at least the captured points: too many to count cheaply
+                // here, and a capturing move is never treated as self-atari.
+                if self.chain_liberties(n) == 1 {
                     return None;
                 }
             } else {

@@ -103,11 +103,11 @@ impl Game {
     }
 
     /// 座子: black on the upper-right and lower-left star points, white on the upper-left and
-    /// lower-right, as in the old Chinese game records. Boards too small for star points
-    /// (under 5×5) get none.
+    /// lower-right, as in the old Chinese game records. Boards under 7×7, whose corner star
+    /// points would touch or coincide, get none.
     fn place_corner_stones(&mut self) {
         let size = self.board.size();
-        if size < 5 {
+        if size < 7 {
             return;
         }
         let line = if size <= 11 { 2 } else { 3 };

@@ -105,7 +105,10 @@ fn run_gtp(args: GtpArgs) {
         std::process::exit(2);
     }
     let mut engine = Engine::new(args.size, rules, args.seed);
-    let time_limit = args.time.filter(|t| t.is_finite() && *t > 0.0).map(Duration::from_secs_f64);
+    let time_limit = args
+        .time
+        .filter(|t| t.is_finite() && *t > 0.0)
+        .map(|t| Duration::from_secs_f64(t.min(tengen::time::MAX_THINK_SECONDS)));
     let playouts = match (args.playouts, time_limit) {
         (Some(n), _) => n.max(1),
         (None, Some(_)) => usize::MAX,

@@ -95,9 +95,16 @@ pub fn replay(
     let mut game = Game::new(size, rules);
     let handicap = record.handicap.unwrap_or(0);
     let mut played = 0;
+    let mut stopped_before_move = false;
     for (index, node) in record.nodes.iter().enumerate() {
         let has_move = node.mv.is_some();
         if has_move && until_move.is_some_and(|n| played + 1 >= n) {
+            // The position before this move: its player is the one to move.
+            if let Some((color, _)) = node.mv {
+                apply_setup(&mut game, node).map_err(|()| ReplayError::BadSetup { node: index })?;
+                game.set_to_move(node.to_play.unwrap_or(color));
+                stopped_before_move = true;
+            }
             break;
         }
         apply_setup(&mut game, node).map_err(|()| ReplayError::BadSetup { node: index })?;
@@ -118,7 +125,7 @@ pub fn replay(
     }
     game.set_handicap_count(handicap);
     let told_to_play = record.nodes.iter().any(|n| n.to_play.is_some());
-    if played == 0 && !told_to_play {
+    if played == 0 && !told_to_play && !stopped_before_move {
         let handicap_game = handicap >= 2
             || (game.board().empty_points().len() < size * size
                 && game.setup_stones().iter().all(|&(c, _)| c == Color::Black));
@@ -212,6 +219,14 @@ mod tests {
         let before_third = replay(&record, &Rules::chinese(), Some(3)).unwrap();
         assert_eq!(before_third.moves().len(), 2);
         assert_eq!(before_third.to_move(), Color::Black);
+        let odd = sgf::parse("(;SZ[9];B[cc];B[gg];W[ee])").unwrap();
+        let before_white = replay(&odd, &Rules::chinese(), Some(3)).unwrap();
+        assert_eq!(before_white.to_move(), Color::White, "the next move's colour");
+        let white_first = sgf::parse("(;SZ[9];W[ee])").unwrap();
+        assert_eq!(
+            replay(&white_first, &Rules::chinese(), Some(1)).unwrap().to_move(),
+            Color::White
+        );
         let start = replay(&record, &Rules::chinese(), Some(1)).unwrap();
         assert_eq!(start.board().empty_points().len(), 81);
         let beyond = replay(&record, &Rules::chinese(), Some(100)).unwrap();

@@ -52,7 +52,7 @@ pub struct Rules {
     pub first_player: Color,
     /// 座子: two black and two white stones on the corner star points before the game.
     pub corner_stones: bool,
-    /// 还棋头: at the count each side gives back one stone per separate living group.
+    /// 还棋头: at the count each side hands one stone per separate living group to the other.
     pub group_tax: bool,
 }
 

@@ -59,13 +59,16 @@ impl Score {
         self.points_of(Color::White) + self.compensation
     }
 
+    /// A side's points before compensation. Under 还棋头 each side hands one stone per
+    /// separate living group to the other, so a group costs its owner one point and gives the
+    /// opponent one (two points of margin, as KataGo's `tax: ALL` counts it).
     fn points_of(&self, color: Color) -> f64 {
         let c = color.index();
         let base = match self.scoring {
             Scoring::Area => self.stones[c] + self.territory[c],
             Scoring::Territory => self.territory[c] + self.prisoners[c],
         };
-        base as f64 - self.groups[c] as f64
+        base as f64 - self.groups[c] as f64 + self.groups[1 - c] as f64
     }
 
     /// Black's points minus white's: positive when black wins.
@@ -90,6 +93,7 @@ impl Score {
         let black = Color::Black.index();
         (self.stones[black] + self.territory[black]) as f64 + self.neutral as f64 / 2.0
             - self.groups[black] as f64
+            + self.groups[Color::White.index()] as f64
     }
 
     /// The result in the Chinese convention, in Chinese and in English: black's count against
@@ -97,10 +101,9 @@ impl Score {
     /// points), with a fraction of ¼ or ¾ called ½ as the rules texts say.
     pub fn chinese_count(&self) -> (String, String) {
         let count = self.black_stones_count();
-        // Half of what both sides count, so that the group tax, which removes stones from
-        // both counts, moves the pivot with it; on an untaxed board this is 180.5 on 19×19.
-        let taxed = (self.groups[0] + self.groups[1]) as f64;
-        let pivot = (self.board_points as f64 - taxed) / 2.0 + self.compensation / 2.0;
+        // Half the board (180.5 on 19×19) plus half the compensation; the group tax moves
+        // stones between the sides, never changing the total.
+        let pivot = self.board_points as f64 / 2.0 + self.compensation / 2.0;
         let margin = count - pivot;
         let count_zh = stones_text(count, "又");
         let count_en = stones_text(count, "");
@@ -190,6 +193,24 @@ pub fn count(board: &Board, rules: &Rules, handicap: u32, dead: &[Point], seki: 
         score.groups = count_living_groups(&board, &regions);
     }
     score
+}
+
+/// Black's area minus white's (stones plus empty regions bordered by one colour only), no
+/// dead stones removed: the exact count of a position both players passed in.
+pub fn area_difference(board: &Board) -> i32 {
+    let regions = Regions::of(board);
+    board
+        .points()
+        .map(|p| match board.stone(p) {
+            Some(Color::Black) => 1,
+            Some(Color::White) => -1,
+            None => match regions.list[regions.of_point[p.index()]].owner() {
+                Some(Color::Black) => 1,
+                Some(Color::White) => -1,
+                None => 0,
+            },
+        })
+        .sum()
 }
 
 /// The empty regions of a board: maximal 4-connected sets of empty points, with the stones

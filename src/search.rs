@@ -18,6 +18,7 @@ use crate::board::{Board, Move, Point, SLOTS};
 use crate::color::Color;
 use crate::game::Game;
 use crate::policy::{self, PlayoutPolicy};
+use crate::score;
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use std::collections::HashSet;
@@ -200,12 +201,15 @@ impl<'a> Search<'a> {
             params,
             root_board: game.board(),
             root_color: game.to_move(),
-            root_passes: game.consecutive_passes(),
+            // A game already over by two passes has been resumed by the controller: search it
+            // as a live position, or no move but pass would ever be considered.
+            root_passes: if game.is_over() { 0 } else { game.consecutive_passes() },
             root_last: game.last_move().map(|(_, mv)| mv),
             compensation: game.rules().komi + game.rules().handicap_points(game.handicap()),
             game_positions: game.position_hashes().collect(),
             nodes: vec![Node::new(Move::Pass)],
-            max_nodes: (params.max_memory_mib << 20) / NODE_BYTES,
+            max_nodes: (params.max_memory_mib.saturating_mul(1 << 20) / NODE_BYTES)
+                .min(u32::MAX as usize),
             rng: SmallRng::seed_from_u64(params.seed),
         }
     }
@@ -216,11 +220,12 @@ impl<'a> Search<'a> {
         let mut path = Vec::new();
         let mut path_hashes = Vec::new();
         let limit = self.params.playouts.max(1);
-        let deadline = self.params.time_limit.map(|t| Instant::now() + t);
+        let deadline = self.params.time_limit.and_then(|t| Instant::now().checked_add(t));
         let mut playouts = 0;
         while playouts < limit {
             // The clock is read every 32 simulations: cheap, and well under a millisecond.
-            if playouts % 32 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            // At least one simulation always runs, so there is always a move to answer.
+            if playouts > 0 && playouts % 32 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
             playouts += 1;
@@ -288,7 +293,11 @@ impl<'a> Search<'a> {
                 }
             });
         }
-        let black_wins = board.playout_score() as f64 > self.compensation;
+        // Two passes inside the tree end the game where it stands: count it exactly, since
+        // regions larger than an eye may still be empty there.
+        let black_area =
+            if passes >= 2 { score::area_difference(board) } else { board.playout_score() };
+        let black_wins = black_area as f64 > self.compensation;
         let winner = if black_wins { Color::Black } else { Color::White };
         self.update(path, first_mover, winner);
     }
@@ -296,6 +305,12 @@ impl<'a> Search<'a> {
     /// Creates the children of `node`: every legal move for `color` that fills none of its
     /// own true eyes and repeats no position of the game or of the path, plus pass.
     fn expand(&mut self, node: u32, board: &Board, color: Color, path_hashes: &[u64]) {
+        // Grow the arena by doubling, but never past the cap, so memory stays within it.
+        let needed = self.nodes.len() + board.empty_points().len() + 1;
+        if needed > self.nodes.capacity() {
+            let target = (self.nodes.capacity() * 2).min(self.max_nodes).max(needed);
+            self.nodes.reserve_exact(target - self.nodes.len());
+        }
         let first = self.nodes.len() as u32;
         for &p in board.empty_points() {
             let p = Point(p);

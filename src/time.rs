@@ -35,6 +35,10 @@ impl fmt::Display for TimeSystem {
     }
 }
 
+/// No single move thinks longer than a day, whatever the clock says: absurd settings
+/// (`time_settings 1e30 0 0`) must not overflow durations.
+pub const MAX_THINK_SECONDS: f64 = 86_400.0;
+
 /// What one player has left, as the controller last reported it (or as the settings began).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TimeLeft {
@@ -130,7 +134,7 @@ impl Clock {
                 }
             }
         };
-        Some((think - lag).max(0.01))
+        Some((think - lag).clamp(0.01, MAX_THINK_SECONDS))
     }
 
     /// Charges `seconds` of thinking to `color`, for controllers that never send `time_left`:
@@ -142,7 +146,7 @@ impl Clock {
             TimeSystem::None => {}
             TimeSystem::Absolute { .. } => left.seconds = (left.seconds - seconds).max(0.0),
             TimeSystem::Fischer { increment, .. } => {
-                left.seconds = (left.seconds - seconds).max(0.0) + increment
+                left.seconds = ((left.seconds - seconds).max(0.0) + increment).min(f64::MAX)
             }
             TimeSystem::ByoYomi { period, periods, .. } => {
                 let start = TimeLeft { seconds: period, count: periods };

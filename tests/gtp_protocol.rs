@@ -9,10 +9,14 @@ use tengen::gtp::server::{parse_request, preprocess, run_on_text};
 use tengen::gtp::Engine;
 use tengen::search::SearchParams;
 
-/// An engine with a small search, so tests that generate many moves stay fast.
+/// An engine with a small search, so tests that generate many moves stay fast, whose
+/// relative file names (random `printsgf WORD`) land in a scratch folder, not the checkout.
 fn engine() -> Engine {
     let mut engine = Engine::default();
     engine.set_search_params(SearchParams { playouts: 300, ..SearchParams::default() });
+    let scratch = std::env::temp_dir().join(format!("tengen-gtp-files-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    engine.set_files_dir(scratch);
     engine
 }
 
@@ -185,6 +189,35 @@ fn genmove_respects_the_clock() {
             assert!(out.starts_with("= "), "{out}");
             assert!(elapsed < 0.9, "{setting}: {elapsed:.3} s for one move");
         }
+    }
+}
+
+// Absurd clocks and rule/size combinations are answered like any other, never panicked on.
+#[test]
+fn absurd_settings_are_survived() {
+    for setup in [
+        "time_settings 1e30 0 0",
+        "time_left b 1e300 0",
+        "kgs-time_settings byoyomi 0 1e300 5",
+        "kata-time_settings fischer 1e308 1e308",
+        "kata-set-rules ancient\nboardsize 5",
+        "kata-set-rules ancient\nboardsize 6\nclear_board",
+    ] {
+        let r = responses(&format!("boardsize 7\n{setup}\ngenmove b\ngenmove w\ngenmove b\nname"));
+        assert!(r.iter().all(|(ok, _)| *ok), "{setup}: {r:?}");
+        assert_eq!(r.last().unwrap().1, "tengen");
+    }
+}
+
+// A game both players passed in and the controller resumed (KGS's cleanup phase) still gets
+// real moves, not a pass or a resignation for want of candidates.
+#[test]
+fn moves_after_two_passes() {
+    let r = responses(
+        "boardsize 9\nplay b E5\nplay w pass\nplay b pass\nkgs-genmove_cleanup w\ngenmove b",
+    );
+    for (ok, answer) in &r[4..] {
+        assert!(*ok && answer != "pass" && answer != "resign", "{r:?}");
     }
 }
 

@@ -258,7 +258,10 @@ fn ancient_rules_start() {
     assert_eq!(at("D16"), Some(Color::White));
     assert_eq!(at("Q4"), Some(Color::White));
     assert_eq!(g.board().empty_points().len(), 361 - 4);
-    assert_eq!(Game::new(3, Rules::ancient()).board().empty_points().len(), 9);
+    for size in 2..7 {
+        assert_eq!(Game::new(size, Rules::ancient()).board().empty_points().len(), size * size);
+    }
+    assert_eq!(Game::new(7, Rules::ancient()).board().empty_points().len(), 49 - 4);
 }
 
 // Every legal point by the game's test agrees with a trial play on a copy.

@@ -115,11 +115,13 @@ impl Engine {
                 let komi = self.game.rules().komi;
                 self.rules.komi = komi;
                 self.game = Game::new(size as usize, self.rules.clone());
+                self.clock = Clock::new(self.clock.system);
                 Ok(String::new())
             }
             Command::ClearBoard => {
                 self.rules.komi = self.game.rules().komi;
                 self.game = Game::new(self.game.board().size(), self.rules.clone());
+                self.clock = Clock::new(self.clock.system);
                 Ok(String::new())
             }
             Command::Komi(komi) => {
@@ -232,7 +234,7 @@ impl Engine {
     /// the search sees almost no chance late enough in the game. With `cleanup` it never
     /// passes while it sees dead opponent stones, so they get captured first.
     fn genmove(&mut self, color: Color, commit: bool, cleanup: bool) -> Result<String, GtpError> {
-        let answer = match self.choose_move(color, cleanup) {
+        let answer = match self.choose_move(color, commit, cleanup) {
             Some(mv) => {
                 if commit {
                     self.game.play(color, mv).expect("the search only proposes legal moves");
@@ -245,7 +247,7 @@ impl Engine {
     }
 
     /// The move to play, or `None` to resign.
-    fn choose_move(&mut self, color: Color, cleanup: bool) -> Option<Move> {
+    fn choose_move(&mut self, color: Color, commit: bool, cleanup: bool) -> Option<Move> {
         let opponent_passed = self.game.last_move() == Some((color.opponent(), Move::Pass));
         // Ownership estimates cost playouts: only made where their answer is needed.
         let dead_opponents = cleanup && !self.dead_chains_of(color.opponent()).is_empty();
@@ -255,9 +257,10 @@ impl Engine {
         let mut game = self.game.clone();
         game.set_to_move(color);
         let clock_budget = self.clock.budget(color, game.board().empty_points().len(), LAG_SECONDS);
-        let time_limit = match (self.search.time_limit, clock_budget) {
-            (Some(fixed), Some(clock)) => Some(fixed.min(Duration::from_secs_f64(clock))),
-            (fixed, clock) => fixed.or(clock.map(Duration::from_secs_f64)),
+        let clock_limit = clock_budget.map(Duration::from_secs_f64);
+        let time_limit = match (self.search.time_limit, clock_limit) {
+            (Some(fixed), Some(clock)) => Some(fixed.min(clock)),
+            (fixed, clock) => fixed.or(clock),
         };
         let params = SearchParams {
             seed: self.rng.next_u64(),
@@ -267,7 +270,9 @@ impl Engine {
         };
         let started = Instant::now();
         let result = search(&game, &params);
-        self.clock.spend(color, started.elapsed().as_secs_f64());
+        if commit {
+            self.clock.spend(color, started.elapsed().as_secs_f64());
+        }
         log::info!(
             "genmove {color}: {} win rate {:.3} after {} playouts",
             format_move(game.board(), result.best),
@@ -356,7 +361,7 @@ impl Engine {
             log::warn!("loadsgf {path}: {reason}");
             GtpError::new("cannot load file")
         };
-        let bytes = std::fs::read(self.file_path(path)).map_err(|e| fail(e.to_string()))?;
+        let bytes = read_record_file(&self.file_path(path)).map_err(|e| fail(e.to_string()))?;
         let text = String::from_utf8_lossy(&bytes);
         let record = sgf::parse(&text).map_err(|e| fail(e.to_string()))?;
         let until = match move_number {
@@ -494,8 +499,10 @@ impl Engine {
                     }
                 }
                 ("tax", Value::Str(v)) => {
+                    // SEKI (eyes in seki count for nobody) is what territory scoring does
+                    // already; ALL is the group tax of the ancient rules.
                     rules.group_tax = match v.to_ascii_uppercase().as_str() {
-                        "NONE" => false,
+                        "NONE" | "SEKI" => false,
                         "ALL" => true,
                         _ => return Err(bad()),
                     }
@@ -524,6 +531,24 @@ impl Engine {
     }
 }
 
+/// Largest game record `loadsgf` reads.
+const MAX_SGF_BYTES: u64 = 16 << 20;
+
+/// Reads a game record: regular files only (never a pipe or device such as the engine's own
+/// standard input), at most `MAX_SGF_BYTES`.
+fn read_record_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?.take(MAX_SGF_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_SGF_BYTES {
+        return Err(std::io::Error::other("file larger than 16 MiB"));
+    }
+    Ok(bytes)
+}
+
 fn handicap_error(e: HandicapError) -> GtpError {
     GtpError::new(e.to_string())
 }
@@ -544,10 +569,15 @@ fn rules_json(rules: &Rules) -> String {
         HandicapBonus::N => "N",
         HandicapBonus::NMinusOne => "N-1",
     };
+    let tax = match (rules.group_tax, rules.scoring) {
+        (true, _) => "ALL",
+        (false, Scoring::Territory) => "SEKI",
+        (false, Scoring::Area) => "NONE",
+    };
     json::write_flat_object(&[
         ("ko", Value::Str(ko.into())),
         ("scoring", Value::Str(scoring.into())),
-        ("tax", Value::Str(if rules.group_tax { "ALL" } else { "NONE" }.into())),
+        ("tax", Value::Str(tax.into())),
         ("suicide", Value::Bool(rules.suicide_allowed)),
         ("hasButton", Value::Bool(false)),
         ("whiteHandicapBonus", Value::Str(bonus.into())),

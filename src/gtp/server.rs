@@ -119,6 +119,12 @@ pub fn run<R: BufRead, W: Write>(
     let mut truncated = false;
     while read_line(&mut input, &mut raw, &mut truncated)? {
         let Some(line) = preprocess(&raw) else {
+            if truncated {
+                // An overlong line of nothing still gets its one answer.
+                let response = format_response(None, &Err("syntax error".to_string()));
+                output.write_all(response.as_bytes())?;
+                output.flush()?;
+            }
             continue;
         };
         let request = parse_request(&line);
@@ -206,5 +212,8 @@ mod tests {
         input.extend_from_slice(b"\nname\n");
         let out = run_on_text(&mut Engine::default(), &input);
         assert_eq!(out, "? syntax error\n\n= tengen\n\n");
+        let mut blank = vec![b' '; MAX_LINE + 10];
+        blank.extend_from_slice(b"x\nname\n");
+        assert_eq!(run_on_text(&mut Engine::default(), &blank), "? syntax error\n\n= tengen\n\n");
     }
 }

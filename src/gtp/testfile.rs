@@ -1,5 +1,4 @@
-//! GTP regression scripts in GNU Go's format (`*.tst`), as gogui-regress and `tengen regress`
-//! replay them:
+//! GTP regression scripts in GNU Go's format (`*.tst`), as gogui-regress replays them:
 //!
 //! ```text
 //! # a comment

@@ -174,6 +174,7 @@ fn group_tax_of_the_ancient_rules() {
     let s = count(&b, &ancient, 0, &[], &[]);
     assert_eq!(s.groups, [2, 1], "black is split in two, white is one group");
     let untaxed = count(&b, &Rules { group_tax: false, ..ancient.clone() }, 0, &[], &[]);
-    assert_eq!(s.margin(), untaxed.margin() - 1.0);
+    assert_eq!(s.margin(), untaxed.margin() - 2.0, "one stone handed over is two points");
+    assert_eq!(s.black_stones_count(), untaxed.black_stones_count() - 1.0);
     assert_eq!(untaxed.groups, [0, 0]);
 }
