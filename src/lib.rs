@@ -11,6 +11,7 @@ pub mod handicap;
 pub mod ownership;
 pub mod policy;
 pub mod record;
+pub mod regress;
 pub mod rules;
 pub mod score;
 pub mod search;

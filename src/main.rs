@@ -1,8 +1,11 @@
 //! The `tengen` command line: argument parsing and dispatch only.
 
 use clap::{Parser, Subcommand};
+use std::path::PathBuf;
 use std::time::Duration;
 use tengen::gtp::{server, Engine};
+use tengen::policy::PlayoutPolicy;
+use tengen::regress;
 use tengen::rules::{Rules, PRESET_NAMES};
 use tengen::search::SearchParams;
 
@@ -27,6 +30,21 @@ struct Cli {
 enum Command {
     /// Speak GTP on stdin/stdout (the default).
     Gtp(GtpArgs),
+    /// Replay GTP regression scripts (*.tst) against an engine (this tengen by default).
+    Regress {
+        /// Engine command: program and arguments, separated by spaces.
+        #[arg(long)]
+        engine: Option<String>,
+        /// Seconds to wait for each response before reporting the engine as hung.
+        #[arg(long, default_value_t = 60.0)]
+        timeout: f64,
+        /// Also write the results as JUnit XML to this file.
+        #[arg(long)]
+        junit: Option<PathBuf>,
+        /// Script files, or folders whose *.tst files are replayed.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
     /// Measure light playouts, play+undo and full-search speed (single thread).
     Bench {
         /// Seconds to spend on each figure.
@@ -58,6 +76,9 @@ struct GtpArgs {
     /// Seconds per move (the clock, when a controller sets one, can only shorten it).
     #[arg(long)]
     time: Option<f64>,
+    /// Playout policy: tactical (answers ataris, avoids self-atari) or light (uniform).
+    #[arg(long, default_value = "tactical", value_parser = ["tactical", "light"])]
+    policy: String,
     /// Search threads (default: the machine's cores).
     #[arg(long)]
     threads: Option<usize>,
@@ -85,10 +106,14 @@ fn main() {
             size: 19,
             resign_threshold: 0.1,
             max_memory: 1024,
+            policy: "tactical".into(),
             ..GtpArgs::default()
         }),
         Some(Command::Gtp(args)) => run_gtp(args),
         Some(Command::Bench { seconds, seed }) => run_bench(seconds, seed),
+        Some(Command::Regress { engine, timeout, junit, paths }) => {
+            std::process::exit(run_regress(engine, timeout, junit, &paths))
+        }
     }
 }
 
@@ -119,6 +144,7 @@ fn run_gtp(args: GtpArgs) {
         time_limit,
         seed: args.seed,
         max_memory_mib: args.max_memory.max(1),
+        policy: if args.policy == "light" { PlayoutPolicy::Light } else { PlayoutPolicy::Tactical },
         threads: args
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -131,6 +157,41 @@ fn run_gtp(args: GtpArgs) {
     if let Err(e) = server::run(&mut engine, stdin, stdout) {
         log::error!("GTP stream failed: {e}");
         std::process::exit(1);
+    }
+}
+
+fn run_regress(
+    engine: Option<String>,
+    timeout: f64,
+    junit: Option<PathBuf>,
+    paths: &[PathBuf],
+) -> i32 {
+    let engine = engine.unwrap_or_else(|| match std::env::current_exe() {
+        Ok(exe) => format!("{} gtp", exe.display()),
+        Err(_) => "tengen gtp".to_string(),
+    });
+    let files = match regress::collect_scripts(paths) {
+        Ok(files) => files,
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    };
+    let timeout = Duration::from_secs_f64(timeout.clamp(0.001, 86_400.0));
+    let reports: Vec<_> = files.iter().map(|f| regress::run_file(f, &engine, timeout)).collect();
+    print!("{}", regress::format_report(&reports));
+    if let Some(path) = junit {
+        if let Err(e) = std::fs::write(&path, regress::junit_xml(&reports)) {
+            eprintln!("cannot write {}: {e}", path.display());
+            return 2;
+        }
+    }
+    if reports.iter().any(|r| r.error.is_some()) {
+        2
+    } else if regress::all_expected(&reports) {
+        0
+    } else {
+        1
     }
 }
 

@@ -3,11 +3,19 @@
 //! themselves. Each script names the cases GNU Go is known to fail in a
 //! `# gnugo-known-failures: ID ...` line, with the reason beside it.
 
-use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use tengen::gtp::testfile::{parse_script, replay, Outcome, Session};
+use std::time::Duration;
+use tengen::gtp::testfile::{parse_script, replay, Outcome};
 use tengen::gtp::Engine;
+use tengen::regress::run_file;
+
+fn id_of(command: &str) -> u64 {
+    command
+        .split_whitespace()
+        .next()
+        .and_then(|id| id.parse().ok())
+        .expect("checked commands are numbered")
+}
 
 fn scripts() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-tests");
@@ -55,55 +63,6 @@ fn scripts_pass_on_tengen() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// A GTP program over pipes, for checking the scripts against another engine.
-struct Program {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-    /// Set once the program has exited: later commands count as failed, not as errors, so
-    /// a crash shows up as failures the script can list.
-    exited: bool,
-}
-
-impl Session for Program {
-    fn send(&mut self, line: &str) -> io::Result<(bool, String)> {
-        if self.exited || writeln!(self.input, "{line}").and_then(|_| self.input.flush()).is_err() {
-            self.exited = true;
-            return Ok((false, "(the engine has exited)".into()));
-        }
-        let mut lines = Vec::new();
-        loop {
-            let mut text = String::new();
-            if self.output.read_line(&mut text)? == 0 {
-                self.exited = true;
-                return Ok((false, "(the engine has exited)".into()));
-            }
-            let text = text.trim_end_matches(['\r', '\n']).to_string();
-            if text.is_empty() && !lines.is_empty() {
-                break;
-            }
-            if !text.is_empty() {
-                lines.push(text);
-            }
-        }
-        let first = lines.remove(0);
-        let ok = first.starts_with('=');
-        let head = first[1..].trim_start_matches(|c: char| c.is_ascii_digit());
-        let head = head.strip_prefix(' ').unwrap_or(head).to_string();
-        let mut all = vec![head];
-        all.extend(lines);
-        let text = all.into_iter().filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n");
-        Ok((ok, text))
-    }
-}
-
-impl Drop for Program {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 fn known_gnugo_failures(text: &str) -> Vec<u64> {
     text.lines()
         .filter_map(|l| l.trim().strip_prefix("# gnugo-known-failures:"))
@@ -125,20 +84,25 @@ fn scripts_agree_with_gnugo_where_installed() {
         let text = std::fs::read_to_string(&file).unwrap();
         let script = parse_script(&text).unwrap();
         let known = known_gnugo_failures(&text);
-        let mut child = Command::new(gnugo)
-            .args(["--mode", "gtp", "--chinese-rules"])
-            .current_dir(file.parent().unwrap())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start gnugo");
-        let input = child.stdin.take().unwrap();
-        let output = BufReader::new(child.stdout.take().unwrap());
-        let mut program = Program { child, input, output, exited: false };
-        let outcomes = replay(&script, &mut program).expect("gnugo answers");
-        for outcome in outcomes {
-            let id: u64 = outcome.command.split_whitespace().next().unwrap().parse().unwrap();
+        let report =
+            run_file(&file, "/usr/games/gnugo --mode gtp --chinese-rules", Duration::from_secs(60));
+        // Checked commands after a crash count as failed for GNU Go, so the script can list them.
+        let reached: Vec<u64> = report.outcomes.iter().map(|o| id_of(&o.command)).collect();
+        let unreached = script
+            .iter()
+            .filter(|c| c.expectation.is_some() && !reached.contains(&c.id.unwrap()))
+            .map(|c| c.id.unwrap());
+        for id in unreached {
+            if !known.contains(&id) {
+                problems.push(format!(
+                    "{}: GNU Go never reached case {id}: {:?}",
+                    file.display(),
+                    report.error
+                ));
+            }
+        }
+        for outcome in report.outcomes {
+            let id = id_of(&outcome.command);
             if !outcome.passed && !known.contains(&id) {
                 problems
                     .push(format!("GNU Go fails a case not listed: {}", describe(&file, &outcome)));

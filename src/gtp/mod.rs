@@ -5,6 +5,7 @@
 //! GNU Go-format regression scripts in `gtp-tests/`; `json` is the little JSON the KataGo
 //! rules dialect needs.
 
+pub mod client;
 pub mod command;
 pub mod engine;
 pub mod json;

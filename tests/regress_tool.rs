@@ -1,0 +1,62 @@
+//! `tengen regress` end to end: the shipped scripts pass on tengen, a failing expectation and
+//! an unexpected pass are reported with exit status 1, and a hung engine is reported with
+//! status 2 instead of being waited on.
+
+use std::path::Path;
+use std::process::Command;
+
+fn tengen() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tengen"))
+}
+
+fn scratch(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tengen-regress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+// The shipped scripts replay cleanly through the tool, with a JUnit file written.
+#[test]
+fn shipped_scripts_pass() {
+    let junit = std::env::temp_dir().join(format!("tengen-junit-{}.xml", std::process::id()));
+    let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-tests");
+    let out = tengen().arg("regress").arg("--junit").arg(&junit).arg(&scripts).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{stdout}");
+    let last = stdout.lines().last().unwrap();
+    assert!(last.ends_with(" passed, 0 failed"), "{last}");
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(xml.contains("<testsuite name=") && !xml.contains("<failure"));
+}
+
+// A wrong expectation fails, a `*` failure that passes is an unexpected pass: status 1.
+#[test]
+fn failures_and_unexpected_passes() {
+    let script = scratch(
+        "mixed.tst",
+        "1 name\n#? [tengen]\n2 protocol_version\n#? [3]\n3 protocol_version\n#? [2]*\n4 frobnicate\n#? [.*]\n",
+    );
+    let out = tengen().arg("regress").arg(&script).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains(":3: FAIL: `2 protocol_version`"), "{stdout}");
+    assert!(stdout.contains(":5: unexpected pass: `3 protocol_version`"), "{stdout}");
+    assert!(stdout.contains(":7: FAIL: `4 frobnicate` answered ? \"unknown command\""), "{stdout}");
+    assert!(stdout.ends_with("2 passed, 2 failed\n"), "{stdout}");
+}
+
+// An engine that never answers is reported after the timeout, with status 2.
+#[test]
+fn hung_engine_is_reported() {
+    let script = scratch("hang.tst", "1 name\n#? [.*]\n");
+    let out = tengen()
+        .args(["regress", "--engine", "sleep 30", "--timeout", "0.3"])
+        .arg(&script)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stdout}");
+    assert!(stdout.contains("ERROR: line 1: `1 name`: no response within the timeout"), "{stdout}");
+}
