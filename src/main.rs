@@ -56,7 +56,7 @@ enum Command {
     },
 }
 
-#[derive(clap::Args, Default)]
+#[derive(Parser)]
 struct GtpArgs {
     /// Rules preset for new games: chinese (default), tromp-taylor, japanese, ancient.
     #[arg(long, default_value = "chinese")]
@@ -101,14 +101,8 @@ fn main() {
         .target(env_logger::Target::Stderr)
         .init();
     match cli.command {
-        None => run_gtp(GtpArgs {
-            rules: "chinese".into(),
-            size: 19,
-            resign_threshold: 0.1,
-            max_memory: 1024,
-            policy: "tactical".into(),
-            ..GtpArgs::default()
-        }),
+        // No subcommand: GTP with every option at its declared default.
+        None => run_gtp(GtpArgs::parse_from(["gtp"])),
         Some(Command::Gtp(args)) => run_gtp(args),
         Some(Command::Bench { seconds, seed }) => run_bench(seconds, seed),
         Some(Command::Regress { engine, timeout, junit, paths }) => {
