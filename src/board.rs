@@ -564,12 +564,13 @@ impl Board {
         }
 
         // The new stone takes liberty `p` from every distinct adjacent chain.
-        let neighbors = self.neighbors(p);
         let mut seen = [0u16; 4];
         let mut seen_count = 0;
+        let mut friends = [0u16; 4];
+        let mut friend_count = 0;
         let mut captured = 0u16;
         let mut captured_at = p;
-        for n in neighbors {
+        for n in self.neighbors(p) {
             let head = self.chain_head[n.index()];
             if head == 0 || seen[..seen_count].contains(&head) {
                 continue;
@@ -577,21 +578,20 @@ impl Board {
             seen[seen_count] = head;
             seen_count += 1;
             self.liberties[slot(head)] -= 1;
-            if self.cells[n.index()] == enemy && self.liberties[slot(head)] == 0 {
+            if self.cells[n.index()] != enemy {
+                friends[friend_count] = head;
+                friend_count += 1;
+            } else if self.liberties[slot(head)] == 0 {
                 captured += self.remove_chain(Point(head));
                 captured_at = n;
             }
         }
         self.prisoners[color.index()] += captured as u32;
 
-        // Join the friendly neighbours into one chain, the largest one absorbing the rest.
-        let own = Cell::stone(color);
-        for n in neighbors {
-            if self.cells[n.index()] == own
-                && self.chain_head[n.index()] != self.chain_head[p.index()]
-            {
-                self.merge_chains(p, n);
-            }
+        // Join the friendly chains into one, the largest absorbing the rest. Captures only
+        // removed enemy chains, so the friendly heads gathered above are still heads.
+        for &head in &friends[..friend_count] {
+            self.merge_chains(p, Point(head));
         }
 
         let head = slot(self.chain_head[p.index()]);
