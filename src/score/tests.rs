@@ -178,3 +178,15 @@ fn group_tax_of_the_ancient_rules() {
     assert_eq!(s.black_stones_count(), untaxed.black_stones_count() - 1.0);
     assert_eq!(untaxed.groups, [0, 0]);
 }
+
+// The exact area difference counts multi-point regions, which the playout count misses.
+#[test]
+fn area_difference_counts_large_regions() {
+    let b = board(SPLIT);
+    assert_eq!(area_difference(&b), 10 - 15);
+    assert_eq!(
+        b.playout_score(),
+        5 - 5,
+        "only stones: no empty point has all four neighbours of one colour"
+    );
+}
