@@ -942,17 +942,23 @@ impl Board {
         let stride = self.stride as usize;
         for row in 1..=self.size() {
             for i in row * stride + 1..row * stride + 1 + self.size() {
-                let p = Point(i as u16);
-                score += match self.cells[p.index()] {
-                    Cell::Black => 1,
-                    Cell::White => -1,
-                    _ if self.is_eyeish(p, Color::Black) => 1,
-                    _ if self.is_eyeish(p, Color::White) => -1,
-                    _ => 0,
-                };
+                score += self.playout_owner(Point(i as u16));
             }
         }
         score
+    }
+
+    /// Who holds `p` at the end of a playout, +1 black, -1 white, 0 nobody: a stone, or an
+    /// empty point whose neighbours all belong to one colour.
+    #[inline]
+    pub fn playout_owner(&self, p: Point) -> i32 {
+        match self.cells[p.index()] {
+            Cell::Black => 1,
+            Cell::White => -1,
+            _ if self.is_eyeish(p, Color::Black) => 1,
+            _ if self.is_eyeish(p, Color::White) => -1,
+            _ => 0,
+        }
     }
 
     /// Parses a diagram: one row per line from the top, `X`/`x`/`B`/`#` black, `O`/`o`/`W`/`@`

@@ -6,7 +6,7 @@
 //! Playouts run in parallel batches whose generators are seeded from the caller's seed and the
 //! batch number, so the estimate is the same for a given seed whatever the thread count.
 
-use crate::board::{Board, Cell, Point};
+use crate::board::{Board, Point};
 use crate::color::Color;
 use crate::game::Game;
 use rand::rngs::SmallRng;
@@ -45,7 +45,7 @@ impl Ownership {
                     board.copy_from(start);
                     board.playout(game.to_move(), max_moves, &mut rng);
                     for p in board.points() {
-                        sums[p.index()] += point_owner(&board, p);
+                        sums[p.index()] += board.playout_owner(p);
                     }
                 }
                 sums
@@ -64,17 +64,6 @@ impl Ownership {
     /// Ownership of `p` from black's side, in [-1, 1].
     pub fn of(&self, p: Point) -> f64 {
         self.values[p.index()]
-    }
-}
-
-/// +1 if black owns `p` at the end of a playout (a stone or an eye-like point), -1 for white.
-fn point_owner(board: &Board, p: Point) -> i32 {
-    match board.cell(p) {
-        Cell::Black => 1,
-        Cell::White => -1,
-        _ if board.is_eyeish(p, Color::Black) => 1,
-        _ if board.is_eyeish(p, Color::White) => -1,
-        _ => 0,
     }
 }
 

@@ -161,18 +161,26 @@ fn merge(results: Vec<SearchResult>) -> SearchResult {
             }
         }
     }
-    let mut candidates: Vec<(Move, u32, f64)> = totals
-        .into_iter()
-        .map(|(mv, visits, wins)| (mv, visits, if visits > 0 { wins / visits as f64 } else { 0.0 }))
-        .collect();
-    candidates.sort_by_key(|c| std::cmp::Reverse(c.1));
-    let (best, _, win_rate) = candidates.first().copied().unwrap_or((Move::Pass, 0, 0.0));
-    SearchResult {
-        best,
-        win_rate,
-        playouts: results.iter().map(|r| r.playouts).sum(),
-        candidates,
-        tree_nodes: results.iter().map(|r| r.tree_nodes).sum(),
+    SearchResult::from_totals(
+        totals,
+        results.iter().map(|r| r.playouts).sum(),
+        results.iter().map(|r| r.tree_nodes).sum(),
+    )
+}
+
+impl SearchResult {
+    /// The result from the root moves' (move, visits, wins): win rates, most visited first,
+    /// and that move as the best (pass when there is none).
+    fn from_totals(totals: Vec<(Move, u32, f64)>, playouts: usize, tree_nodes: usize) -> Self {
+        let mut candidates: Vec<(Move, u32, f64)> = totals
+            .into_iter()
+            .map(|(mv, visits, wins)| {
+                (mv, visits, if visits > 0 { wins / visits as f64 } else { 0.0 })
+            })
+            .collect();
+        candidates.sort_by_key(|c| std::cmp::Reverse(c.1));
+        let (best, _, win_rate) = candidates.first().copied().unwrap_or((Move::Pass, 0, 0.0));
+        SearchResult { best, win_rate, playouts, candidates, tree_nodes }
     }
 }
 
@@ -194,6 +202,14 @@ struct Search<'a> {
 
 /// Player who reached a point first in the current simulation: 0 none, 1 black, 2 white.
 type FirstMover = [u8; SLOTS];
+
+/// Records `color` as the first to play on `p` in this simulation, unless someone was.
+#[inline]
+fn mark_first_mover(first_mover: &mut FirstMover, p: Point, color: Color) {
+    if first_mover[p.index()] == 0 {
+        first_mover[p.index()] = color.index() as u8 + 1;
+    }
+}
 
 impl<'a> Search<'a> {
     fn new(game: &'a Game, params: &'a SearchParams) -> Search<'a> {
@@ -269,9 +285,7 @@ impl<'a> Search<'a> {
                     board.play_unchecked(p, color);
                     last = Some(p);
                     path_hashes.push(board.hash());
-                    if first_mover[p.index()] == 0 {
-                        first_mover[p.index()] = color.index() as u8 + 1;
-                    }
+                    mark_first_mover(first_mover, p, color);
                     passes = 0;
                 }
                 Move::Pass => {
@@ -288,9 +302,7 @@ impl<'a> Search<'a> {
             let max_moves = 3 * board.size() * board.size();
             let policy = self.params.policy;
             policy::playout(board, policy, color, last, max_moves, &mut self.rng, |p, c| {
-                if first_mover[p.index()] == 0 {
-                    first_mover[p.index()] = c.index() as u8 + 1;
-                }
+                mark_first_mover(first_mover, p, c);
             });
         }
         // Two passes inside the tree end the game where it stands: count it exactly, since
@@ -416,13 +428,8 @@ impl<'a> Search<'a> {
         let root = &self.nodes[0];
         let children =
             &self.nodes[root.first_child as usize..(root.first_child + root.children) as usize];
-        let mut candidates: Vec<(Move, u32, f64)> = children
-            .iter()
-            .map(|c| (c.mv, c.visits, if c.visits > 0 { c.wins / c.visits as f64 } else { 0.0 }))
-            .collect();
-        candidates.sort_by_key(|c| std::cmp::Reverse(c.1));
-        let (best, _, win_rate) = candidates.first().copied().unwrap_or((Move::Pass, 0, 0.0));
-        SearchResult { best, win_rate, playouts, candidates, tree_nodes: self.nodes.len() }
+        let candidates = children.iter().map(|c| (c.mv, c.visits, c.wins)).collect();
+        SearchResult::from_totals(candidates, playouts, self.nodes.len())
     }
 }
 

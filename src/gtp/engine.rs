@@ -249,10 +249,19 @@ impl Engine {
     /// The move to play, or `None` to resign.
     fn choose_move(&mut self, color: Color, commit: bool, cleanup: bool) -> Option<Move> {
         let opponent_passed = self.game.last_move() == Some((color.opponent(), Move::Pass));
-        // Ownership estimates cost playouts: only made where their answer is needed.
-        let dead_opponents = cleanup && !self.dead_chains_of(color.opponent()).is_empty();
-        if opponent_passed && !dead_opponents && self.wins_count(color) {
-            return Some(Move::Pass);
+        // Chain statuses cost playouts: estimated once, and only where they are needed.
+        let statuses = (cleanup || opponent_passed).then(|| self.statuses());
+        let dead_opponents = cleanup
+            && statuses.iter().flatten().any(|(stones, status)| {
+                *status == Status::Dead
+                    && self.game.board().stone(stones[0]) == Some(color.opponent())
+            });
+        if opponent_passed && !dead_opponents {
+            let margin = self.score_with(statuses.as_deref().unwrap_or_default()).margin();
+            let wins = if color == Color::Black { margin > 0.0 } else { margin < 0.0 };
+            if wins {
+                return Some(Move::Pass);
+            }
         }
         let mut game = self.game.clone();
         game.set_to_move(color);
@@ -294,15 +303,6 @@ impl Engine {
             .or(Some(Move::Pass))
     }
 
-    /// Whether `color` wins the count of the present position, dead stones removed.
-    fn wins_count(&self, color: Color) -> bool {
-        let margin = self.final_score().margin();
-        match color {
-            Color::Black => margin > 0.0,
-            Color::White => margin < 0.0,
-        }
-    }
-
     fn should_resign(&self, color: Color, win_rate: f64) -> bool {
         let board = self.game.board();
         let points = board.size() * board.size();
@@ -316,24 +316,23 @@ impl Engine {
             && !handicap_white
     }
 
-    fn dead_chains_of(&self, color: Color) -> Vec<Point> {
-        let board = self.game.board();
-        let statuses = chain_statuses(board, &self.ownership());
-        chains_with(&statuses, Status::Dead)
-            .into_iter()
-            .filter(|&p| board.stone(p) == Some(color))
-            .map(|p| board.chain_id(p))
-            .collect()
-    }
-
     fn ownership(&self) -> Ownership {
         Ownership::estimate(&self.game, OWNERSHIP_PLAYOUTS, self.seed)
     }
 
+    /// Every chain with its status, from the one evaluator behind scoring and status lists.
+    fn statuses(&self) -> Vec<(Vec<Point>, Status)> {
+        chain_statuses(self.game.board(), &self.ownership())
+    }
+
     fn final_score(&self) -> crate::score::Score {
-        let statuses = chain_statuses(self.game.board(), &self.ownership());
-        let dead = chains_with(&statuses, Status::Dead);
-        let seki = chains_with(&statuses, Status::Seki);
+        self.score_with(&self.statuses())
+    }
+
+    /// The count with the dead chains of `statuses` removed and its seki chains marked.
+    fn score_with(&self, statuses: &[(Vec<Point>, Status)]) -> crate::score::Score {
+        let dead = chains_with(statuses, Status::Dead);
+        let seki = chains_with(statuses, Status::Seki);
         self.game.score(&dead, &seki)
     }
 
@@ -343,7 +342,7 @@ impl Engine {
             StatusKind::Dead => Status::Dead,
             StatusKind::Seki => Status::Seki,
         };
-        chain_statuses(self.game.board(), &self.ownership())
+        self.statuses()
             .into_iter()
             .filter(|(_, status)| *status == wanted)
             .map(|(stones, _)| self.vertex_list(&stones))
