@@ -24,11 +24,15 @@ pub struct FileReport {
 
 impl FileReport {
     pub fn passed(&self) -> usize {
-        self.outcomes.iter().filter(|o| o.passed).count()
+        self.outcomes.iter().filter(|o| o.counts_as_pass()).count()
     }
 
     pub fn failed(&self) -> usize {
-        self.outcomes.len() - self.passed()
+        self.outcomes.iter().filter(|o| o.counts_as_failure()).count()
+    }
+
+    pub fn ignored(&self) -> usize {
+        self.outcomes.iter().filter(|o| o.ignored).count()
     }
 
     pub fn unexpected(&self) -> usize {
@@ -122,19 +126,35 @@ pub fn format_report(reports: &[FileReport]) -> String {
                 o.pattern
             );
         }
+        for o in report.outcomes.iter().filter(|o| o.ignored) {
+            let _ = writeln!(
+                out,
+                "{name}:{}: not checked: `{}` answered {}{:?}",
+                o.line,
+                o.command,
+                if o.succeeded { "= " } else { "? " },
+                o.answer
+            );
+        }
         if let Some(error) = &report.error {
             let _ = writeln!(out, "{name}: ERROR: {error}");
         }
         for line in &report.stray_output {
             let _ = writeln!(out, "{name}: stray output from the engine: {line:?}");
         }
-        let _ = writeln!(
+        let _ = write!(
             out,
             "{name}: {} passed, {} failed ({} unexpected)",
             report.passed(),
             report.failed(),
             report.unexpected()
         );
+        match report.ignored() {
+            0 => out.push('\n'),
+            n => {
+                let _ = writeln!(out, ", {n} not checked");
+            }
+        }
     }
     let passed: usize = reports.iter().map(FileReport::passed).sum();
     let failed: usize = reports.iter().map(FileReport::failed).sum();
@@ -175,7 +195,9 @@ pub fn junit_xml(reports: &[FileReport]) -> String {
         for o in &report.outcomes {
             let case = xml_escape(&format!("{}:{} {}", name, o.line, o.command));
             let _ = write!(out, "    <testcase name=\"{case}\" classname=\"{name}\"");
-            if o.is_unexpected() {
+            if o.ignored {
+                let _ = writeln!(out, ">\n      <skipped/>\n    </testcase>");
+            } else if o.is_unexpected() {
                 let message = format!(
                     "answered {}{}, expected {}[{}]",
                     if o.succeeded { "= " } else { "? " },

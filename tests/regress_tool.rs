@@ -60,3 +60,16 @@ fn hung_engine_is_reported() {
     assert_eq!(out.status.code(), Some(2), "{stdout}");
     assert!(stdout.contains("ERROR: line 1: `1 name`: no response within the timeout"), "{stdout}");
 }
+
+// GNU Go's `&` mark: the answer is shown and counted neither as a pass nor as a failure, so
+// a wrong pattern under it does not change the exit status.
+#[test]
+fn ampersand_results_are_shown_not_checked() {
+    let script = scratch("ignored.tst", "1 name\n#? [tengen]\n2 protocol_version\n#? [9]&\n");
+    let out = tengen().arg("regress").arg(&script).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains(":3: not checked: `2 protocol_version` answered = \"2\""), "{stdout}");
+    assert!(stdout.contains("1 passed, 0 failed (0 unexpected), 1 not checked"), "{stdout}");
+    assert!(stdout.ends_with("1 passed, 0 failed\n"), "{stdout}");
+}

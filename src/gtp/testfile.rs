@@ -9,6 +9,8 @@
 //! #? [!E5|pass]          (`!` negates)
 //! 30 final_score
 //! #? [W\+.*]*            (a trailing `*`: a known failure)
+//! 40 estimate_score
+//! #? [.*]&               (a trailing `&`, GNU Go's mark: the answer is shown, not checked)
 //! ```
 //!
 //! A failing command (`?` answer) fails its test whatever the pattern, as under gogui-regress.
@@ -37,6 +39,9 @@ pub struct Expectation {
     pub negated: bool,
     /// Marked with a trailing `*`: a failure here is expected.
     pub expected_failure: bool,
+    /// Marked with a trailing `&` (GNU Go's regress.awk): the answer is reported, never
+    /// counted as a pass or a failure.
+    pub ignored: bool,
 }
 
 impl Expectation {
@@ -99,8 +104,12 @@ pub fn parse_script(text: &str) -> Result<Vec<ScriptCommand>, ScriptError> {
 
 fn parse_expectation(text: &str, line: usize) -> Result<Expectation, ScriptError> {
     let error = |message: String| ScriptError { line, message };
-    let expected_failure = text.ends_with('*');
-    let body = text.strip_suffix('*').unwrap_or(text).trim_end();
+    // GNU Go accepts the marks in either order after the closing bracket: `]*`, `]&`, `]*&`.
+    let marks = text.len() - text.trim_end_matches(['*', '&']).len();
+    let (body, marks) = text.split_at(text.len() - marks);
+    let expected_failure = marks.contains('*');
+    let ignored = marks.contains('&');
+    let body = body.trim_end();
     let inner = body
         .strip_prefix('[')
         .and_then(|b| b.strip_suffix(']'))
@@ -110,7 +119,14 @@ fn parse_expectation(text: &str, line: usize) -> Result<Expectation, ScriptError
         None => (false, inner),
     };
     let regex = Regex::new(pattern).map_err(|e: RegexError| error(e.to_string()))?;
-    Ok(Expectation { line, pattern: pattern.to_string(), regex, negated, expected_failure })
+    Ok(Expectation {
+        line,
+        pattern: pattern.to_string(),
+        regex,
+        negated,
+        expected_failure,
+        ignored,
+    })
 }
 
 /// Something that answers GTP command lines: the engine in-process, or a program.
@@ -131,6 +147,8 @@ pub struct Outcome {
     pub pattern: String,
     pub negated: bool,
     pub expected_failure: bool,
+    /// Marked `&`: shown, neither passed nor failed.
+    pub ignored: bool,
     pub succeeded: bool,
     pub answer: String,
     pub passed: bool,
@@ -139,7 +157,15 @@ pub struct Outcome {
 impl Outcome {
     /// A failure not marked as expected, or a pass where a failure was expected.
     pub fn is_unexpected(&self) -> bool {
-        self.passed == self.expected_failure
+        !self.ignored && self.passed == self.expected_failure
+    }
+
+    pub fn counts_as_pass(&self) -> bool {
+        !self.ignored && self.passed
+    }
+
+    pub fn counts_as_failure(&self) -> bool {
+        !self.ignored && !self.passed
     }
 }
 
@@ -161,6 +187,7 @@ pub fn replay<S: Session + ?Sized>(
                 pattern: expectation.pattern.clone(),
                 negated: expectation.negated,
                 expected_failure: expectation.expected_failure,
+                ignored: expectation.ignored,
                 succeeded,
                 passed: expectation.passes(succeeded, &answer),
                 answer,
@@ -190,6 +217,28 @@ mod tests {
         assert!(e.passes(true, "D4"));
         assert!(!e.passes(true, "pass"));
         assert!(!e.passes(false, "D4"), "an error answer never passes");
+    }
+
+    // GNU Go's `&` mark: the answer is kept for the report and counts neither way.
+    #[test]
+    fn ignored_expectations_count_neither_way() {
+        let script = parse_script("1 name\n#? [x]&\n2 name\n#? [y]*&\n3 name\n#? [z]*\n").unwrap();
+        let marks: Vec<(bool, bool)> = script
+            .iter()
+            .map(|c| c.expectation.as_ref().map(|e| (e.ignored, e.expected_failure)).unwrap())
+            .collect();
+        assert_eq!(marks, [(true, false), (true, true), (false, true)]);
+        struct Echo;
+        impl Session for Echo {
+            fn send(&mut self, _: &str) -> io::Result<(bool, String)> {
+                Ok((true, "tengen".into()))
+            }
+        }
+        let outcomes = replay(&script, &mut Echo).unwrap();
+        assert!(!outcomes[0].is_unexpected() && !outcomes[0].counts_as_failure());
+        assert!(!outcomes[0].counts_as_pass());
+        assert!(outcomes[2].counts_as_failure() && !outcomes[2].is_unexpected());
+        assert_eq!(outcomes[0].answer, "tengen");
     }
 
     // Broken scripts are errors with their line numbers.
