@@ -8,6 +8,8 @@ pub mod color;
 pub mod game;
 pub mod gtp;
 pub mod handicap;
+pub mod json;
+pub mod matchplay;
 pub mod ownership;
 pub mod policy;
 pub mod record;

@@ -4,6 +4,9 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
 use tengen::gtp::{server, Engine};
+use tengen::matchplay::game::TimeSettings;
+use tengen::matchplay::stats::Sprt;
+use tengen::matchplay::MatchSettings;
 use tengen::policy::PlayoutPolicy;
 use tengen::regress;
 use tengen::rules::{Rules, PRESET_NAMES};
@@ -45,6 +48,8 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
+    /// Play games between two GTP engines (a gogui-twogtp replacement).
+    Match(MatchArgs),
     /// Measure light playouts, play+undo and full-search speed (single thread).
     Bench {
         /// Seconds to spend on each figure.
@@ -90,6 +95,63 @@ struct GtpArgs {
     resign_threshold: f64,
 }
 
+#[derive(clap::Args)]
+struct MatchArgs {
+    /// Command of the first engine (black in the first game), e.g. "tengen gtp --playouts 1000".
+    #[arg(long)]
+    black: String,
+    /// Command of the second engine.
+    #[arg(long)]
+    white: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 1)]
+    games: usize,
+    #[arg(long, default_value_t = 19)]
+    size: usize,
+    /// Komi; the rules preset's own when not given.
+    #[arg(long, allow_negative_numbers = true)]
+    komi: Option<f64>,
+    /// The arbiter's rules (legality of moves): chinese, tromp-taylor, japanese.
+    #[arg(long, default_value = "chinese")]
+    rules: String,
+    /// Swap colours every other game.
+    #[arg(long)]
+    alternate: bool,
+    /// GTP time settings for both engines: "MAIN BYO STONES" in seconds (Canadian overtime).
+    #[arg(long, conflicts_with = "time_per_move")]
+    time_settings: Option<String>,
+    /// Seconds per move (sent as time_settings 0 S 1).
+    #[arg(long)]
+    time_per_move: Option<f64>,
+    /// Seconds a move may take beyond the clock before the player loses on time.
+    #[arg(long, default_value_t = 1.0)]
+    lag: f64,
+    /// Seconds to wait for an answer when no clock is running before calling an engine hung.
+    #[arg(long, default_value_t = 600.0)]
+    timeout: f64,
+    /// Command of a referee engine that scores finished games (e.g. GNU Go).
+    #[arg(long)]
+    referee: Option<String>,
+    /// Write one SGF file per game into this folder.
+    #[arg(long)]
+    sgf_dir: Option<PathBuf>,
+    /// Start games from the moves of these SGF files (a file or a folder of them).
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// Stop a game unscored after this many moves (default: 3 per point of the board).
+    #[arg(long)]
+    max_moves: Option<usize>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    parallel: usize,
+    /// One JSON line per game; a match started again with the same file resumes.
+    #[arg(long)]
+    results: Option<PathBuf>,
+    /// Stop when a sequential test between two Elo differences decides: "ELO0,ELO1".
+    #[arg(long)]
+    sprt: Option<String>,
+}
+
 fn main() {
     let cli = Cli::parse();
     let level = match cli.verbose {
@@ -105,6 +167,7 @@ fn main() {
         None => run_gtp(GtpArgs::parse_from(["gtp"])),
         Some(Command::Gtp(args)) => run_gtp(args),
         Some(Command::Bench { seconds, seed }) => run_bench(seconds, seed),
+        Some(Command::Match(args)) => std::process::exit(run_match(args)),
         Some(Command::Regress { engine, timeout, junit, paths }) => {
             std::process::exit(run_regress(engine, timeout, junit, &paths))
         }
@@ -187,6 +250,109 @@ fn run_regress(
     } else {
         1
     }
+}
+
+fn run_match(args: MatchArgs) -> i32 {
+    match match_settings(args) {
+        Ok(settings) => {
+            let mut out = std::io::stdout();
+            match tengen::matchplay::run_match(&settings, &mut out) {
+                Ok(summary) => {
+                    print!("{}", summary.table());
+                    0
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    2
+                }
+            }
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            2
+        }
+    }
+}
+
+fn match_settings(args: MatchArgs) -> Result<MatchSettings, String> {
+    let mut rules = Rules::preset(&args.rules).ok_or_else(|| {
+        format!("unknown rules '{}'; choose one of {}", args.rules, PRESET_NAMES.join(", "))
+    })?;
+    if let Some(komi) = args.komi {
+        if !komi.is_finite() {
+            return Err("komi must be a number".into());
+        }
+        rules.komi = komi;
+    }
+    if !tengen::Board::is_valid_size(args.size) {
+        return Err(format!("board size {} unsupported; 2 to 25", args.size));
+    }
+    let time = match (&args.time_settings, args.time_per_move) {
+        (Some(text), _) => Some(parse_time_settings(text)?),
+        (None, Some(seconds)) if seconds.is_finite() && seconds > 0.0 => {
+            Some(TimeSettings { main: 0.0, period: seconds, stones: 1 })
+        }
+        (None, Some(_)) => return Err("--time-per-move must be a positive number".into()),
+        (None, None) => None,
+    };
+    let sprt = match &args.sprt {
+        Some(text) => {
+            let parts: Vec<f64> = text.split(',').filter_map(|p| p.trim().parse().ok()).collect();
+            match parts[..] {
+                [elo0, elo1] if elo0.is_finite() && elo1.is_finite() && elo0 != elo1 => {
+                    Some(Sprt::new(elo0, elo1))
+                }
+                _ => {
+                    return Err(format!(
+                        "--sprt {text:?}: expected two different Elo values, ELO0,ELO1"
+                    ))
+                }
+            }
+        }
+        None => None,
+    };
+    let openings = match &args.openings {
+        Some(path) => tengen::matchplay::load_openings(path, args.size, &rules)?,
+        None => Vec::new(),
+    };
+    let finite_seconds = |value: f64, name: &str| {
+        if value.is_finite() && value >= 0.0 {
+            Ok(value.min(tengen::time::MAX_THINK_SECONDS))
+        } else {
+            Err(format!("--{name} must be a number of seconds"))
+        }
+    };
+    Ok(MatchSettings {
+        engines: [args.black, args.white],
+        referee: args.referee,
+        games: args.games,
+        size: args.size,
+        rules,
+        alternate: args.alternate,
+        time,
+        lag: finite_seconds(args.lag, "lag")?,
+        timeout: Duration::from_secs_f64(finite_seconds(args.timeout, "timeout")?.max(0.001)),
+        max_moves: args.max_moves.unwrap_or(3 * args.size * args.size),
+        openings,
+        sgf_dir: args.sgf_dir,
+        results: args.results,
+        parallel: args.parallel.max(1),
+        sprt,
+    })
+}
+
+/// "MAIN BYO STONES", as GTP's time_settings takes them.
+fn parse_time_settings(text: &str) -> Result<TimeSettings, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let error =
+        || format!("--time-settings {text:?}: expected \"MAIN BYO STONES\", e.g. \"60 10 5\"");
+    let [main, period, stones] = words[..] else { return Err(error()) };
+    let seconds = |w: &str| w.parse::<f64>().ok().filter(|s| s.is_finite() && *s >= 0.0);
+    Ok(TimeSettings {
+        main: seconds(main).ok_or_else(error)?,
+        period: seconds(period).ok_or_else(error)?,
+        stones: stones.parse().map_err(|_| error())?,
+    })
 }
 
 fn run_bench(seconds: f64, seed: u64) {

@@ -200,6 +200,30 @@ pub fn to_record(game: &Game, info: &RecordInfo) -> SgfRecord {
     record
 }
 
+/// Today's date in UTC as SGF's `DT` writes it (`2026-11-29`).
+pub fn today() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    date_of_day((seconds / 86_400) as i64)
+}
+
+/// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
+/// days-to-civil algorithm).
+fn date_of_day(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
+    let month = if shifted_month < 10 { shifted_month + 3 } else { shifted_month - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,6 +264,16 @@ mod tests {
         let game = replay(&record, &Rules::chinese(), None).unwrap();
         assert_eq!((game.handicap(), game.to_move()), (2, Color::White));
         assert_eq!(game.score(&[], &[]).compensation, 2.5);
+    }
+
+    // Day numbers map to the calendar, leap days and century rules included.
+    #[test]
+    fn dates() {
+        assert_eq!(date_of_day(0), "1970-01-01");
+        assert_eq!(date_of_day(11_016), "2000-02-29");
+        assert_eq!(date_of_day(20_786), "2026-11-29");
+        assert_eq!(date_of_day(-1), "1969-12-31");
+        assert_eq!(today().len(), 10);
     }
 
     // Bad records fail with a reason, never a panic.

@@ -137,37 +137,74 @@ impl Clock {
         Some((think - lag).clamp(0.01, MAX_THINK_SECONDS))
     }
 
-    /// Charges `seconds` of thinking to `color`, for controllers that never send `time_left`:
-    /// main time first, then the overtime rules of the system.
-    pub fn spend(&mut self, color: Color, seconds: f64) {
+    /// Charges `seconds` of thinking to `color` (for controllers that never send
+    /// `time_left`, and for the match runner's own clock): main time first, then the overtime
+    /// rules of the system. Returns false when the move ran out of time: main time gone with
+    /// no overtime, the last byo-yomi period used up, or a Canadian period over before its
+    /// stones were played. The clock then shows what the system would show after the flag
+    /// fell (nothing left, or a fresh period), so a GUI-style controller can carry on.
+    pub fn spend(&mut self, color: Color, seconds: f64) -> bool {
         let system = self.system;
         let left = &mut self.left[color.index()];
         match system {
-            TimeSystem::None => {}
-            TimeSystem::Absolute { .. } => left.seconds = (left.seconds - seconds).max(0.0),
+            TimeSystem::None => true,
+            TimeSystem::Absolute { .. } => {
+                let within = seconds <= left.seconds;
+                left.seconds = (left.seconds - seconds).max(0.0);
+                within
+            }
             TimeSystem::Fischer { increment, .. } => {
-                left.seconds = ((left.seconds - seconds).max(0.0) + increment).min(f64::MAX)
+                let within = seconds <= left.seconds;
+                left.seconds = ((left.seconds - seconds).max(0.0) + increment).min(f64::MAX);
+                within
             }
             TimeSystem::ByoYomi { period, periods, .. } => {
                 let start = TimeLeft { seconds: period, count: periods };
-                if let Some(over) = charge_main_time(left, seconds, start) {
-                    // Each whole period used up is lost; the period then starts afresh.
-                    let lost = (over / period.max(f64::MIN_POSITIVE)).floor() as u32;
-                    left.count = left.count.saturating_sub(lost);
-                    left.seconds = period;
-                }
+                let Some(over) = charge_main_time(left, seconds, start) else { return true };
+                // Each whole period used up is lost; the period then starts afresh.
+                let lost = (over / period.max(f64::MIN_POSITIVE)).floor() as u32;
+                let within = lost < left.count;
+                left.count = left.count.saturating_sub(lost);
+                left.seconds = period;
+                within
             }
             TimeSystem::Canadian { period, stones, .. } => {
                 let start = TimeLeft { seconds: period, count: stones };
-                if let Some(over) = charge_main_time(left, seconds, start) {
-                    left.seconds = (left.seconds - over).max(0.0);
-                    left.count = left.count.saturating_sub(1);
-                    if left.count == 0 {
-                        *left = start;
-                    }
+                let Some(over) = charge_main_time(left, seconds, start) else { return true };
+                let within = over <= left.seconds;
+                left.seconds = (left.seconds - over).max(0.0);
+                left.count = left.count.saturating_sub(1);
+                if left.count == 0 {
+                    *left = start;
                 }
+                within
             }
         }
+    }
+
+    /// The longest `color` can think about this move without running out of time, or `None`
+    /// without a limit: what a controller waits for before calling the player hung.
+    pub fn longest_move(&self, color: Color) -> Option<f64> {
+        let left = self.left(color);
+        let longest = match self.system {
+            TimeSystem::None => return None,
+            TimeSystem::Absolute { .. } | TimeSystem::Fischer { .. } => left.seconds,
+            TimeSystem::ByoYomi { period, periods, .. } => {
+                if left.count == 0 {
+                    left.seconds + period * f64::from(periods)
+                } else {
+                    left.seconds + period * f64::from(left.count - 1)
+                }
+            }
+            TimeSystem::Canadian { period, .. } => {
+                if left.count == 0 {
+                    left.seconds + period
+                } else {
+                    left.seconds
+                }
+            }
+        };
+        Some(longest.clamp(0.0, MAX_THINK_SECONDS))
     }
 }
 
@@ -237,17 +274,41 @@ mod tests {
     #[test]
     fn spending_time() {
         let mut byo = Clock::new(TimeSystem::ByoYomi { main: 5.0, period: 10.0, periods: 3 });
-        byo.spend(Color::Black, 4.0);
+        assert!(byo.spend(Color::Black, 4.0));
         assert_eq!(byo.left(Color::Black), TimeLeft { seconds: 1.0, count: 0 });
-        byo.spend(Color::Black, 12.0);
+        assert!(byo.spend(Color::Black, 12.0));
         assert_eq!(byo.left(Color::Black), TimeLeft { seconds: 10.0, count: 2 }, "one period lost");
         let mut canadian = Clock::new(TimeSystem::Canadian { main: 0.0, period: 30.0, stones: 2 });
-        canadian.spend(Color::White, 10.0);
+        assert!(canadian.spend(Color::White, 10.0));
         assert_eq!(canadian.left(Color::White), TimeLeft { seconds: 20.0, count: 1 });
-        canadian.spend(Color::White, 10.0);
+        assert!(canadian.spend(Color::White, 10.0));
         assert_eq!(canadian.left(Color::White), TimeLeft { seconds: 30.0, count: 2 }, "new period");
         let mut fischer = Clock::new(TimeSystem::Fischer { main: 10.0, increment: 2.0 });
-        fischer.spend(Color::Black, 3.0);
+        assert!(fischer.spend(Color::Black, 3.0));
         assert_eq!(fischer.left(Color::Black).seconds, 9.0);
+    }
+
+    // The flag falls exactly when the system says the player is out of time.
+    #[test]
+    fn running_out_of_time() {
+        let mut absolute = Clock::new(TimeSystem::Absolute { main: 10.0 });
+        assert_eq!(absolute.longest_move(Color::Black), Some(10.0));
+        assert!(absolute.spend(Color::Black, 6.0));
+        assert!(!absolute.spend(Color::Black, 4.5), "4 seconds were left");
+        let mut byo = Clock::new(TimeSystem::ByoYomi { main: 5.0, period: 10.0, periods: 2 });
+        assert_eq!(byo.longest_move(Color::White), Some(25.0));
+        assert!(byo.spend(Color::White, 24.0), "main time and one period lost, one left");
+        assert_eq!(byo.longest_move(Color::White), Some(10.0));
+        assert!(!byo.spend(Color::White, 10.5), "the last period used up");
+        let mut canadian = Clock::new(TimeSystem::Canadian { main: 5.0, period: 20.0, stones: 2 });
+        assert_eq!(canadian.longest_move(Color::Black), Some(25.0));
+        assert!(canadian.spend(Color::Black, 15.0), "10 s into the first overtime period");
+        assert_eq!(canadian.longest_move(Color::Black), Some(10.0));
+        assert!(!canadian.spend(Color::Black, 11.0), "the period ended before its second stone");
+        let mut fischer = Clock::new(TimeSystem::Fischer { main: 3.0, increment: 2.0 });
+        assert!(fischer.spend(Color::Black, 3.0));
+        assert!(!fischer.spend(Color::Black, 2.5), "the increment alone was left");
+        assert_eq!(Clock::default().longest_move(Color::Black), None);
+        assert!(Clock::default().spend(Color::Black, 1e9));
     }
 }

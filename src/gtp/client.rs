@@ -50,13 +50,14 @@ pub struct GtpProcess {
 }
 
 impl GtpProcess {
-    /// Starts `command` (program and arguments separated by spaces; no shell quoting) in
-    /// `dir`, with `timeout` for each response. The program's stderr is discarded.
+    /// Starts `command` (program and arguments separated by spaces, see [`split_command`])
+    /// in `dir`, with `timeout` for each response. The program's stderr is discarded.
     ///
     /// # Errors
-    /// An empty command or a program that cannot be started.
+    /// An empty or badly quoted command, or a program that cannot be started.
     pub fn spawn(command: &str, dir: &Path, timeout: Duration) -> io::Result<GtpProcess> {
-        let mut words = command.split_whitespace();
+        let words = split_command(command).map_err(io::Error::other)?;
+        let mut words = words.iter().map(String::as_str);
         let program = words.next().ok_or_else(|| io::Error::other("empty engine command"))?;
         // A relative path is meant from here, not from `dir`, where the program runs.
         let program = match std::fs::canonicalize(program) {
@@ -89,6 +90,19 @@ impl GtpProcess {
     /// # Errors
     /// A timeout, an exited program, or a broken pipe.
     pub fn command(&mut self, line: &str) -> Result<Response, ClientError> {
+        self.command_within(line, self.timeout)
+    }
+
+    /// Sends one command line and waits at most `timeout` for its response (a `genmove` under
+    /// a clock waits as long as the player's time allows).
+    ///
+    /// # Errors
+    /// A timeout, an exited program, or a broken pipe.
+    pub fn command_within(
+        &mut self,
+        line: &str,
+        timeout: Duration,
+    ) -> Result<Response, ClientError> {
         writeln!(self.input, "{line}").and_then(|_| self.input.flush()).map_err(|e| {
             if e.kind() == io::ErrorKind::BrokenPipe {
                 ClientError::Exited
@@ -99,7 +113,7 @@ impl GtpProcess {
         let mut body: Vec<String> = Vec::new();
         let mut ok = None;
         loop {
-            let line = match self.lines.recv_timeout(self.timeout) {
+            let line = match self.lines.recv_timeout(timeout) {
                 Ok(line) => line.trim_end_matches('\r').to_string(),
                 Err(RecvTimeoutError::Timeout) => return Err(ClientError::Timeout),
                 Err(RecvTimeoutError::Disconnected) => return Err(ClientError::Exited),
@@ -121,6 +135,54 @@ impl GtpProcess {
     }
 }
 
+/// Splits an engine command line into program and arguments: words separated by white space,
+/// where single or double quotes keep spaces inside a word (`"/opt/my engine/gnugo" --mode
+/// gtp`) and a backslash outside single quotes takes the next character as it is.
+///
+/// # Errors
+/// An unclosed quote or a trailing backslash.
+pub fn split_command(command: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = command.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => words.extend(word.take()),
+            '\'' => {
+                let current = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => current.push(c),
+                        None => return Err(format!("unclosed ' in {command:?}")),
+                    }
+                }
+            }
+            '"' => {
+                let current = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c) => current.push(c),
+                            None => return Err(format!("trailing \\ in {command:?}")),
+                        },
+                        Some(c) => current.push(c),
+                        None => return Err(format!("unclosed \" in {command:?}")),
+                    }
+                }
+            }
+            '\\' => match chars.next() {
+                Some(c) => word.get_or_insert_with(String::new).push(c),
+                None => return Err(format!("trailing \\ in {command:?}")),
+            },
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    Ok(words)
+}
+
 impl Session for GtpProcess {
     fn send(&mut self, line: &str) -> io::Result<(bool, String)> {
         match self.command(line) {
@@ -138,5 +200,23 @@ impl Drop for GtpProcess {
         std::thread::sleep(Duration::from_millis(5));
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Engine command lines split as a shell would for the simple cases users write.
+    #[test]
+    fn splits_command_lines() {
+        let split = |s: &str| split_command(s).unwrap();
+        assert_eq!(split("gnugo  --mode gtp"), ["gnugo", "--mode", "gtp"]);
+        assert_eq!(split("\"/opt/my engine/x\" -a 'b c'"), ["/opt/my engine/x", "-a", "b c"]);
+        assert_eq!(split("a\\ b \"\""), ["a b", ""]);
+        assert_eq!(split("  "), Vec::<String>::new());
+        assert!(split_command("x 'open").is_err());
+        assert!(split_command("x \"open").is_err());
+        assert!(split_command("x \\").is_err());
     }
 }

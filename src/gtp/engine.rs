@@ -6,7 +6,7 @@ use crate::board::{Move, Point};
 use crate::color::Color;
 use crate::game::{Game, HandicapError};
 use crate::gtp::command::{parse, Command, GtpError, StatusKind, COMMAND_NAMES};
-use crate::gtp::json::{self, Value};
+use crate::json::{self, Value};
 use crate::ownership::{chain_statuses, chains_with, Ownership, Status};
 use crate::record::{self, RecordInfo};
 use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
@@ -280,6 +280,7 @@ impl Engine {
         let started = Instant::now();
         let result = search(&game, &params);
         if commit {
+            // Whether the flag fell is the controller's call, not the player's.
             self.clock.spend(color, started.elapsed().as_secs_f64());
         }
         log::info!(

@@ -2,13 +2,11 @@
 //! tengen. Parse → execute → format: `server` reads and preprocesses lines and writes
 //! responses, `command` turns a line into a typed [`command::Command`] (one table of names
 //! drives dispatch and `list_commands`), `engine` executes it. `testfile` and `regex` read the
-//! GNU Go-format regression scripts in `gtp-tests/`; `json` is the little JSON the KataGo
-//! rules dialect needs.
+//! GNU Go-format regression scripts in `gtp-tests/`; `client` drives other GTP programs.
 
 pub mod client;
 pub mod command;
 pub mod engine;
-pub mod json;
 pub mod regex;
 pub mod server;
 pub mod testfile;

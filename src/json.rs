@@ -1,5 +1,6 @@
-//! Just enough JSON for the KataGo rules dialect (`kata-set-rules {"ko":"SIMPLE",...}`): one
-//! flat object of strings, numbers, booleans and nulls, read; and the same written.
+//! Just enough JSON for the KataGo rules dialect (`kata-set-rules {"ko":"SIMPLE",...}`) and
+//! the match runner's results file: one flat object of strings, numbers, booleans and nulls,
+//! read; and the same written.
 
 /// A value of a flat object.
 #[derive(Clone, Debug, PartialEq)]
@@ -84,6 +85,16 @@ impl Reader {
                     Some('n') => out.push('\n'),
                     Some('t') => out.push('\t'),
                     Some(c @ ('"' | '\\' | '/')) => out.push(c),
+                    Some('r') => out.push('\r'),
+                    Some('u') => {
+                        let digits: String = (0..4).filter_map(|_| self.bump()).collect();
+                        let code = u32::from_str_radix(&digits, 16)
+                            .ok()
+                            .filter(|_| digits.len() == 4)
+                            .and_then(char::from_u32)
+                            .ok_or_else(|| format!("bad \\u escape at {}", self.at))?;
+                        out.push(code);
+                    }
                     _ => return Err(format!("bad escape at {}", self.at)),
                 },
                 Some(c) => out.push(c),
@@ -128,8 +139,9 @@ pub fn write_flat_object(fields: &[(&str, Value)]) -> String {
         .iter()
         .map(|(key, value)| {
             let value = match value {
-                Value::Str(s) => format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\"")),
-                Value::Num(n) => n.to_string(),
+                Value::Str(s) => quote(s),
+                Value::Num(n) if n.is_finite() => n.to_string(),
+                Value::Num(_) => "null".to_string(),
                 Value::Bool(b) => b.to_string(),
                 Value::Null => "null".to_string(),
             };
@@ -137,6 +149,26 @@ pub fn write_flat_object(fields: &[(&str, Value)]) -> String {
         })
         .collect();
     format!("{{{}}}", body.join(","))
+}
+
+/// A JSON string literal: quotes, backslashes and control characters escaped, so that a
+/// written object always stays on one line.
+fn quote(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 #[cfg(test)]
@@ -183,5 +215,11 @@ mod tests {
             back,
             vec![("a".into(), Value::Str("x\"y".into())), ("b".into(), Value::Num(7.5))]
         );
+        let awkward = "line\nbreak\t\\ \u{1} 天元";
+        let text =
+            write_flat_object(&[("s", Value::Str(awkward.into())), ("n", Value::Num(f64::NAN))]);
+        assert!(!text.contains('\n'), "{text}");
+        let back = parse_flat_object(&text).unwrap();
+        assert_eq!(back, vec![("s".into(), Value::Str(awkward.into())), ("n".into(), Value::Null)]);
     }
 }

@@ -1,0 +1,115 @@
+//! A scripted GTP engine for testing controllers (`tengen match`, `tengen regress`): it keeps
+//! the position honestly but answers `genmove` the way it is told to misbehave.
+//!
+//! ```text
+//! fake_gtp_engine [--name NAME] [--score RESULT] [--genmove BEHAVIOUR] [--refuse-play]
+//! ```
+//!
+//! BEHAVIOUR: `pass` (the default), `resign`, `first-legal` (the first legal point that is
+//! not an own eye, else pass), `occupied` (the first occupied point, else A1), `garbage`,
+//! `error`, `crash`, `hang`, `slow:SECONDS` (think, then pass). `--score` is the answer to
+//! `final_score` (without it, an error); `--refuse-play` rejects every `play`.
+
+use std::io::{BufRead, Write};
+use std::time::Duration;
+use tengen::vertex::{format_move, parse_move};
+use tengen::{Color, Game, Move, Rules};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let option =
+        |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
+    let name = option("--name").unwrap_or_else(|| "fake".into());
+    let score = option("--score");
+    let behaviour = option("--genmove").unwrap_or_else(|| "pass".into());
+    let refuse_play = args.iter().any(|a| a == "--refuse-play");
+    let mut game = Game::new(19, Rules::chinese());
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let mut words = line.split_whitespace();
+        let Some(first) = words.next() else { continue };
+        let (id, command) = match first.parse::<u64>() {
+            Ok(id) => (id.to_string(), words.next().unwrap_or("")),
+            Err(_) => (String::new(), first),
+        };
+        let args: Vec<&str> = words.collect();
+        let answer: Result<String, String> = match command {
+            "name" => Ok(name.clone()),
+            "version" => Ok("1".into()),
+            "protocol_version" => Ok("2".into()),
+            "boardsize" => match args.first().and_then(|s| s.parse().ok()) {
+                Some(size) => {
+                    game = Game::new(size, Rules::chinese());
+                    Ok(String::new())
+                }
+                None => Err("syntax error".into()),
+            },
+            "clear_board" => {
+                game = Game::new(game.board().size(), Rules::chinese());
+                Ok(String::new())
+            }
+            "komi" | "time_settings" | "time_left" => Ok(String::new()),
+            "play" if refuse_play => Err("illegal move".into()),
+            "play" => play(&mut game, &args),
+            "final_score" => score.clone().ok_or_else(|| "cannot score".into()),
+            "genmove" => {
+                let color = args.first().and_then(|c| Color::parse(c)).unwrap_or(Color::Black);
+                genmove(&mut game, color, &behaviour)
+            }
+            "quit" => {
+                let _ = write!(out, "={id}\n\n");
+                let _ = out.flush();
+                return;
+            }
+            _ => Err("unknown command".into()),
+        };
+        let _ = match answer {
+            Ok(text) if text.is_empty() => write!(out, "={id}\n\n"),
+            Ok(text) => write!(out, "={id} {text}\n\n"),
+            Err(text) => write!(out, "?{id} {text}\n\n"),
+        };
+        let _ = out.flush();
+    }
+}
+
+fn play(game: &mut Game, args: &[&str]) -> Result<String, String> {
+    let color = args.first().and_then(|c| Color::parse(c)).ok_or("syntax error")?;
+    let mv = args.get(1).and_then(|v| parse_move(game.board(), v)).ok_or("syntax error")?;
+    game.play(color, mv).map(|()| String::new()).map_err(|_| "illegal move".to_string())
+}
+
+fn genmove(game: &mut Game, color: Color, behaviour: &str) -> Result<String, String> {
+    let board = game.board();
+    let mv = match behaviour {
+        "resign" => return Ok("resign".into()),
+        "garbage" => return Ok("over there".into()),
+        "error" => return Err("cannot think".into()),
+        "crash" => std::process::exit(3),
+        "hang" => loop {
+            std::thread::sleep(Duration::from_secs(1));
+        },
+        "first-legal" => game
+            .legal_points(color)
+            .into_iter()
+            .find(|&p| !board.is_true_eye(p, color))
+            .map_or(Move::Pass, Move::Play),
+        "occupied" => {
+            let occupied = board.points().find(|&p| board.stone(p).is_some());
+            Move::Play(occupied.unwrap_or_else(|| board.point(0, board.size() - 1)))
+        }
+        slow if slow.starts_with("slow:") => {
+            let seconds: f64 = slow[5..].parse().unwrap_or(1.0);
+            std::thread::sleep(Duration::from_secs_f64(seconds));
+            Move::Pass
+        }
+        _ => Move::Pass,
+    };
+    let text = format_move(game.board(), mv);
+    // An occupied point is not played here: the controller is the one to refuse it.
+    if game.check(color, mv).is_ok() {
+        let _ = game.play(color, mv);
+    }
+    Ok(text)
+}

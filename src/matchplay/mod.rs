@@ -1,0 +1,314 @@
+//! `tengen match`: games between two GTP engines, as gogui-twogtp plays them, with a
+//! referee, openings, clocks, parallel games, a results file a stopped match resumes from,
+//! and the statistics that say whether one engine is stronger. `game` plays one game,
+//! `report` turns games into records and tables, `stats` holds the formulas.
+
+pub mod game;
+pub mod report;
+pub mod stats;
+
+use crate::gtp::client::GtpProcess;
+use crate::record::{self, RecordInfo};
+use crate::rules::Rules;
+use crate::sgf;
+use game::{play_game, GameSetup, Opening, TimeSettings};
+use report::{GameReport, Summary};
+use stats::{Sprt, SprtDecision};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// A match, as the command line describes it.
+#[derive(Clone, Debug)]
+pub struct MatchSettings {
+    /// The two engine commands: the first (`--black`, black in even games) and the second.
+    pub engines: [String; 2],
+    pub referee: Option<String>,
+    pub games: usize,
+    pub size: usize,
+    /// The arbiter's rules; komi is sent to every program.
+    pub rules: Rules,
+    /// Swap colours every other game.
+    pub alternate: bool,
+    pub time: Option<TimeSettings>,
+    pub lag: f64,
+    pub timeout: Duration,
+    pub max_moves: usize,
+    pub openings: Vec<Opening>,
+    pub sgf_dir: Option<PathBuf>,
+    pub results: Option<PathBuf>,
+    pub parallel: usize,
+    pub sprt: Option<Sprt>,
+}
+
+impl MatchSettings {
+    /// Whether the first engine plays black in game `index` (counting from 0).
+    pub fn first_is_black(&self, index: usize) -> bool {
+        !(self.alternate && index % 2 == 1)
+    }
+
+    /// The opening of game `index`: with alternating colours each opening is played twice in
+    /// a row, once with each colour.
+    pub fn opening(&self, index: usize) -> Option<&Opening> {
+        if self.openings.is_empty() {
+            return None;
+        }
+        let round = if self.alternate { index / 2 } else { index };
+        Some(&self.openings[round % self.openings.len()])
+    }
+}
+
+/// Reads openings from an SGF file or from every `*.sgf` file of a folder (in name order):
+/// the main line's moves, which must be legal under `rules` on a `size` board. Setup stones
+/// are refused, since GTP can only send them as handicap.
+///
+/// # Errors
+/// A file that cannot be read, parsed or replayed, a different board size, setup stones, or
+/// a folder without SGF files.
+pub fn load_openings(path: &Path, size: usize, rules: &Rules) -> Result<Vec<Opening>, String> {
+    let files = if path.is_dir() {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")))
+            .collect();
+        files.sort();
+        if files.is_empty() {
+            return Err(format!("{}: no .sgf files", path.display()));
+        }
+        files
+    } else {
+        vec![path.to_path_buf()]
+    };
+    files.iter().map(|file| load_opening(file, size, rules)).collect()
+}
+
+fn load_opening(file: &Path, size: usize, rules: &Rules) -> Result<Opening, String> {
+    let context = |e: String| format!("{}: {e}", file.display());
+    let text = std::fs::read_to_string(file).map_err(|e| context(e.to_string()))?;
+    let parsed = sgf::parse(&text).map_err(|e| context(e.to_string()))?;
+    if usize::from(parsed.size) != size {
+        return Err(context(format!("board size {}, the match plays {size}", parsed.size)));
+    }
+    if parsed.nodes.iter().any(|n| !n.add_black.is_empty() || !n.add_white.is_empty()) {
+        return Err(context("setup stones (AB/AW); write the opening as moves".into()));
+    }
+    let replayed = record::replay(&parsed, rules, None).map_err(|e| context(e.to_string()))?;
+    let name = file.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    Ok(Opening { name, moves: replayed.moves().to_vec() })
+}
+
+/// `name` and `version` of an engine, as one display name ("GNU Go 3.8").
+///
+/// # Errors
+/// The engine cannot be started or does not answer `name`.
+pub fn engine_name(command: &str, dir: &Path, timeout: Duration) -> Result<String, String> {
+    let mut process = GtpProcess::spawn(command, dir, timeout)
+        .map_err(|e| format!("cannot start `{command}`: {e}"))?;
+    let name = process
+        .command("name")
+        .ok()
+        .filter(|r| r.ok)
+        .ok_or_else(|| format!("`{command}` does not answer `name`"))?
+        .text;
+    let version = process.command("version").ok().filter(|r| r.ok && !r.text.is_empty());
+    Ok(match version {
+        Some(v) => format!("{name} {}", v.text),
+        None => name,
+    })
+}
+
+/// Results of an earlier run of the same match, read from its results file (missing: none).
+///
+/// # Errors
+/// An unreadable file, a malformed line, or a line written for other engines or settings.
+pub fn load_results(settings: &MatchSettings) -> Result<Vec<GameReport>, String> {
+    let Some(path) = &settings.results else { return Ok(Vec::new()) };
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let mut reports: Vec<GameReport> = Vec::new();
+    for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let context = |e: String| format!("{}:{}: {e}", path.display(), number + 1);
+        let report = GameReport::from_json(line).map_err(context)?;
+        if report.engines != settings.engines || report.size != settings.size {
+            return Err(context(
+                "written for other engines or another board size; choose another --results file"
+                    .into(),
+            ));
+        }
+        if report.index < settings.games {
+            reports.retain(|r| r.index != report.index);
+            reports.push(report);
+        }
+    }
+    Ok(reports)
+}
+
+/// Plays the match: the games not already in the results file, `parallel` at a time, each
+/// recorded as it ends (results line, SGF file, a line on `out`) and the summary at the end.
+/// Stops scheduling games once the SPRT, if any, has decided.
+///
+/// # Errors
+/// An engine that cannot be started, an unusable results file or SGF folder.
+pub fn run_match(
+    settings: &MatchSettings,
+    out: &mut (dyn Write + Send),
+) -> Result<Summary, String> {
+    let dir = std::env::current_dir().map_err(|e| e.to_string())?;
+    let names = [0, 1].map(|i| engine_name(&settings.engines[i], &dir, settings.timeout));
+    let [first, second] = names;
+    let names = [first?, second?];
+    if let Some(referee) = &settings.referee {
+        engine_name(referee, &dir, settings.timeout).map_err(|e| format!("referee: {e}"))?;
+    }
+    if let Some(sgf_dir) = &settings.sgf_dir {
+        std::fs::create_dir_all(sgf_dir).map_err(|e| format!("{}: {e}", sgf_dir.display()))?;
+    }
+    let mut summary = Summary::new(names.clone(), settings.sprt);
+    for report in load_results(settings)? {
+        summary.add(&report);
+    }
+    let results_file = match &settings.results {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("{}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    let _ = writeln!(out, "{}", summary.header());
+    if summary.played() > 0 {
+        let _ = writeln!(out, "resuming after {} recorded games", summary.played());
+    }
+    let pending: Vec<usize> = (0..settings.games).filter(|i| !summary.has_game(*i)).collect();
+    let stop = AtomicBool::new(summary.sprt_decision() != SprtDecision::Continue);
+    let next = AtomicUsize::new(0);
+    // Each worker books its game before taking the next one, so that a decided SPRT stops
+    // new games at once; only games already under way when it decides are played out.
+    let books = Mutex::new(Books { summary, results: results_file, out, failure: None });
+    std::thread::scope(|scope| {
+        for _ in 0..settings.parallel.clamp(1, pending.len().max(1)) {
+            let (pending, next, stop, names, dir, books) =
+                (&pending, &next, &stop, &names, &dir, &books);
+            scope.spawn(move || {
+                while !stop.load(Ordering::SeqCst) {
+                    let Some(&index) = pending.get(next.fetch_add(1, Ordering::SeqCst)) else {
+                        break;
+                    };
+                    let report = play_indexed_game(settings, index, names, dir);
+                    let mut books = books.lock().unwrap_or_else(|p| p.into_inner());
+                    if !books.book(settings, &report, names) {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                }
+            });
+        }
+    });
+    let books = books.into_inner().unwrap_or_else(|p| p.into_inner());
+    match books.failure {
+        Some(e) => Err(e),
+        None => Ok(books.summary),
+    }
+}
+
+/// What the workers of a match share: the totals, the results file and the terminal.
+struct Books<'a> {
+    summary: Summary,
+    results: Option<std::fs::File>,
+    out: &'a mut (dyn Write + Send),
+    failure: Option<String>,
+}
+
+impl Books<'_> {
+    /// Records a finished game everywhere; false when the match should schedule no more
+    /// games (the SPRT decided, or a record could not be written).
+    fn book(&mut self, settings: &MatchSettings, report: &GameReport, names: &[String; 2]) -> bool {
+        self.summary.add(report);
+        let _ = writeln!(self.out, "{}", report.progress_line(names));
+        let _ = self.out.flush();
+        if let Err(e) = record_game(settings, report, self.results.as_mut()) {
+            self.failure = Some(e);
+            return false;
+        }
+        self.summary.sprt_decision() == SprtDecision::Continue
+    }
+}
+
+fn play_indexed_game(
+    settings: &MatchSettings,
+    index: usize,
+    names: &[String; 2],
+    dir: &Path,
+) -> GameReport {
+    let first_is_black = settings.first_is_black(index);
+    fn by_color(first_is_black: bool, pair: [&str; 2]) -> [&str; 2] {
+        if first_is_black {
+            pair
+        } else {
+            [pair[1], pair[0]]
+        }
+    }
+    let opening = settings.opening(index);
+    let setup = GameSetup {
+        players: by_color(first_is_black, [&settings.engines[0], &settings.engines[1]]),
+        names: by_color(first_is_black, [&names[0], &names[1]]),
+        referee: settings.referee.as_deref(),
+        size: settings.size,
+        rules: &settings.rules,
+        time: settings.time,
+        lag: settings.lag,
+        timeout: settings.timeout,
+        max_moves: settings.max_moves,
+        opening,
+        dir,
+    };
+    let played = play_game(&setup);
+    let mut report = GameReport::new(settings, index, first_is_black, opening, &played);
+    if settings.sgf_dir.is_some() {
+        let info = RecordInfo {
+            black_name: Some(setup.names[0].to_string()),
+            white_name: Some(setup.names[1].to_string()),
+            result: Some(played.result.clone()),
+            date: Some(record::today()),
+        };
+        let mut sgf_record = record::to_record(&played.game, &info);
+        sgf_record.nodes[0].comment = Some(format!(
+            "Game {} of a tengen match.\nBlack: {}\nWhite: {}\n{}",
+            index + 1,
+            setup.players[0],
+            setup.players[1],
+            played.reason
+        ));
+        report.sgf = Some(sgf::write(&sgf_record));
+    }
+    report
+}
+
+/// The file name of game `index`'s record.
+pub fn sgf_name(index: usize) -> String {
+    format!("game-{:04}.sgf", index + 1)
+}
+
+fn record_game(
+    settings: &MatchSettings,
+    report: &GameReport,
+    results: Option<&mut std::fs::File>,
+) -> Result<(), String> {
+    if let (Some(dir), Some(text)) = (&settings.sgf_dir, &report.sgf) {
+        let path = dir.join(sgf_name(report.index));
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if let Some(file) = results {
+        writeln!(file, "{}", report.to_json())
+            .and_then(|()| file.flush())
+            .map_err(|e| format!("results file: {e}"))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,277 @@
+//! `tengen match` end to end, against scripted fake engines (`examples/fake_gtp_engine.rs`)
+//! for every way a game can end, and one short real match of tengen against itself.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn tengen_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_tengen"))
+}
+
+/// The fake engine, built beside the binary by `cargo test` (examples are compiled with the
+/// tests).
+fn fake(args: &str) -> String {
+    let dir = tengen_path().parent().unwrap().join("examples");
+    let path = dir.join(format!("fake_gtp_engine{}", std::env::consts::EXE_SUFFIX));
+    assert!(path.exists(), "build the examples first: {}", path.display());
+    format!("{} {args}", path.display())
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tengen-match-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+struct Run {
+    status: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn run_match(args: &[&str]) -> Run {
+    let out = Command::new(tengen_path()).arg("match").args(args).output().unwrap();
+    Run {
+        status: out.status.code(),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+/// A one-game match on 9×9 between two fakes, returning the output.
+fn one_game(black: &str, white: &str, extra: &[&str]) -> Run {
+    let (black, white) = (fake(black), fake(white));
+    let mut args = vec!["--black", &black, "--white", &white, "--size", "9"];
+    args.extend_from_slice(extra);
+    let run = run_match(&args);
+    assert_eq!(run.status, Some(0), "{}{}", run.stdout, run.stderr);
+    run
+}
+
+fn game_line(run: &Run) -> &str {
+    run.stdout.lines().find(|l| l.starts_with("game 1:")).expect(&run.stdout)
+}
+
+// Two passes scored by a referee (tengen itself); each player's own score is compared to it.
+#[test]
+fn two_passes_scored_by_the_referee() {
+    let referee = format!("{} gtp", tengen_path().display());
+    let run = one_game(
+        "--name passer --score W+7.5",
+        "--name other --score B+1",
+        &["--referee", &referee],
+    );
+    let line = game_line(&run);
+    assert!(line.contains(": W+7.5 after 2 moves; two passes; scored by the referee"), "{line}");
+    assert!(run.stdout.contains("A's own final_score agreed with the referee in 1 of 1"));
+    assert!(run.stdout.contains("B's own final_score agreed with the referee in 0 of 1"));
+}
+
+// Without a referee the players must agree, or the result is unknown, never guessed.
+#[test]
+fn two_passes_without_referee() {
+    let agree = one_game("--score W+7.5", "--score W+7.5", &[]);
+    assert!(game_line(&agree).contains(": W+7.5 after 2 moves; two passes; scored by both players"));
+    let differ = one_game("--score B+1", "--score W+7.5", &[]);
+    assert!(game_line(&differ).contains(": ? after 2 moves"), "{}", differ.stdout);
+    assert!(differ.stdout.contains("unknown results: 1"));
+    assert!(differ.stdout.contains("games: 1 (0 decided, 0 drawn, 1 unknown)"));
+}
+
+// Resignation, and every kind of forfeit, each with its reason.
+#[test]
+fn resignations_and_forfeits() {
+    let cases = [
+        ("--genmove resign", "", "W+R", "black resigned"),
+        (
+            "--genmove first-legal",
+            "--genmove occupied",
+            "B+F",
+            "white forfeits: played the illegal move A9 (occupied)",
+        ),
+        (
+            "--genmove garbage",
+            "",
+            "W+F",
+            "black forfeits: answered `genmove black` with `over there`, not a move",
+        ),
+        (
+            "--genmove error",
+            "",
+            "W+F",
+            "black forfeits: answered `genmove black` with the error `cannot think`",
+        ),
+        ("--genmove crash", "", "W+F", "black forfeits: exited (crashed?) during `genmove black`"),
+        ("--genmove first-legal", "--refuse-play", "B+F", "white forfeits: refused the legal move"),
+    ];
+    for (black, white, result, reason) in cases {
+        let run = one_game(black, white, &[]);
+        let line = game_line(&run);
+        assert!(line.contains(&format!(": {result} after")), "{black} / {white}: {line}");
+        assert!(line.contains(reason), "{black} / {white}: {line}");
+    }
+}
+
+// A hung engine is a forfeit after the timeout, not a hung match.
+#[test]
+fn hung_engine_forfeits() {
+    let run = one_game("", "--genmove hang", &["--timeout", "0.5"]);
+    let line = game_line(&run);
+    assert!(
+        line.contains("B+F after 1 moves; white forfeits: no answer to `genmove white` in time"),
+        "{line}"
+    );
+}
+
+// A move slower than the clock plus the lag allowance loses on time; a fast one does not.
+#[test]
+fn loss_on_time() {
+    let slow = one_game("--genmove slow:0.6", "", &["--time-per-move", "0.2", "--lag", "0.1"]);
+    let line = game_line(&slow);
+    assert!(line.contains(": W+T after 0 moves; black lost on time"), "{line}");
+    let fast = one_game(
+        "--genmove slow:0.05 --score 0",
+        "--score 0",
+        &["--time-settings", "0 1 2", "--lag", "0.1"],
+    );
+    assert!(game_line(&fast).contains(": 0 after 2 moves"), "{}", fast.stdout);
+}
+
+// A game that goes on past the move limit stops unscored.
+#[test]
+fn move_limit() {
+    let run = one_game("--genmove first-legal", "--genmove first-legal", &["--max-moves", "12"]);
+    assert!(game_line(&run).contains(": ? after 12 moves; stopped unscored at the move limit (12)"));
+}
+
+// The SPRT stops the match as soon as it decides: every win for A is worth about 0.42.
+#[test]
+fn sprt_stops_early() {
+    let (a, b) = (fake("--name strong"), fake("--name weak --genmove resign"));
+    let run = run_match(&[
+        "--black",
+        &a,
+        "--white",
+        &b,
+        "--size",
+        "9",
+        "--games",
+        "100",
+        "--alternate",
+        "--sprt",
+        "0,200",
+    ]);
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("games: 8 (8 decided"), "{}", run.stdout);
+    assert!(run.stdout.contains("H1 accepted"), "{}", run.stdout);
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+// Colours alternate with correct PB/PW/RE in every record, openings are each played once
+// with each colour, and a match started again with its results file plays only what is
+// missing.
+#[test]
+fn alternation_openings_records_and_resume() {
+    let dir = scratch("records");
+    let openings = dir.join("openings");
+    std::fs::create_dir_all(&openings).unwrap();
+    std::fs::write(openings.join("a.sgf"), "(;SZ[9];B[ee];W[cc])").unwrap();
+    std::fs::write(openings.join("b.sgf"), "(;SZ[9];B[gc])").unwrap();
+    let results = dir.join("results.jsonl");
+    let sgf_dir = dir.join("sgf");
+    let (a, b) = (fake("--name Alpha"), fake("--name Beta --genmove resign"));
+    let args = |games: &'static str| {
+        vec![
+            "--black".to_string(),
+            a.clone(),
+            "--white".into(),
+            b.clone(),
+            "--size".into(),
+            "9".into(),
+            "--alternate".into(),
+            "--games".into(),
+            games.into(),
+            "--openings".into(),
+            openings.display().to_string(),
+            "--results".into(),
+            results.display().to_string(),
+            "--sgf-dir".into(),
+            sgf_dir.display().to_string(),
+        ]
+    };
+    let first: Vec<String> = args("3");
+    let run = run_match(&first.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    let game2 = read(&sgf_dir.join("game-0002.sgf"));
+    assert!(game2.contains("PB[Beta 1]") && game2.contains("PW[Alpha 1]"), "{game2}");
+    assert!(game2.contains(";B[ee];W[cc]") && !game2.contains("B[]"), "opening a: {game2}");
+    assert!(game2.contains("RE[W+R]"), "Beta (black) resigned: {game2}");
+    let game3 = read(&sgf_dir.join("game-0003.sgf"));
+    assert!(game3.contains("PB[Alpha 1]") && game3.contains(";B[gc]"), "{game3}");
+    assert!(game3.contains("RE[B+R]"), "{game3}");
+    assert_eq!(read(&results).lines().count(), 3);
+
+    let again: Vec<String> = args("4");
+    let run = run_match(&again.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("resuming after 3 recorded games"), "{}", run.stdout);
+    assert!(run.stdout.contains("game 4:") && !run.stdout.contains("game 1:"), "{}", run.stdout);
+    assert!(run.stdout.contains("A wins           2         2       4"), "{}", run.stdout);
+    let lines = read(&results);
+    assert_eq!(lines.lines().count(), 4);
+    assert!(lines.lines().last().unwrap().contains("\"opening\":\"b\""), "{lines}");
+}
+
+// Settings that cannot work are refused before any game starts.
+#[test]
+fn bad_settings_are_refused() {
+    let a = fake("");
+    for bad in [
+        vec!["--black", "no-such-engine-xyz", "--white", &a],
+        vec!["--black", &a, "--white", &a, "--sprt", "5"],
+        vec!["--black", &a, "--white", &a, "--time-settings", "10 x 1"],
+        vec!["--black", &a, "--white", &a, "--size", "40"],
+        vec!["--black", &a, "--white", &a, "--openings", "/no/such/file.sgf"],
+    ] {
+        let run = run_match(&bad);
+        assert_eq!(run.status, Some(2), "{bad:?}: {}", run.stdout);
+        assert!(!run.stderr.is_empty(), "{bad:?}");
+    }
+}
+
+// One short real match: tengen against itself, refereed by tengen, colours alternating.
+#[test]
+fn tengen_against_itself() {
+    let dir = scratch("self");
+    let engine =
+        format!("{} gtp --playouts 50 --threads 1 --resign-threshold 0", tengen_path().display());
+    let referee = format!("{} gtp", tengen_path().display());
+    let run = run_match(&[
+        "--black",
+        &engine,
+        "--white",
+        &engine,
+        "--referee",
+        &referee,
+        "--size",
+        "7",
+        "--games",
+        "2",
+        "--alternate",
+        "--parallel",
+        "2",
+        "--sgf-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("games: 2 (2 decided"), "{}", run.stdout);
+    assert!(run.stdout.contains("A forfeits: 0") && run.stdout.contains("B forfeits: 0"));
+    for game in ["game-0001.sgf", "game-0002.sgf"] {
+        let text = read(&dir.join(game));
+        assert!(text.contains("RE[B+") || text.contains("RE[W+"), "{text}");
+    }
+}
