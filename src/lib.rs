@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod board;
 pub mod color;
+pub mod display;
 pub mod game;
 pub mod gtp;
 pub mod handicap;
@@ -18,6 +19,7 @@ pub mod rules;
 pub mod score;
 pub mod search;
 pub mod sgf;
+pub mod terminal;
 pub mod time;
 pub mod vertex;
 pub mod zobrist;

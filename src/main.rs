@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
+use tengen::display::Style;
 use tengen::gtp::{server, Engine};
 use tengen::matchplay::game::TimeSettings;
 use tengen::matchplay::stats::Sprt;
@@ -11,6 +12,8 @@ use tengen::policy::PlayoutPolicy;
 use tengen::regress;
 use tengen::rules::{Rules, PRESET_NAMES};
 use tengen::search::SearchParams;
+use tengen::terminal::{self, TerminalOptions};
+use tengen::Color;
 
 #[derive(Parser)]
 #[command(
@@ -48,6 +51,8 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
+    /// Play a game against tengen in the terminal.
+    Play(PlayArgs),
     /// Play games between two GTP engines (a gogui-twogtp replacement).
     Match(MatchArgs),
     /// Measure light playouts, play+undo and full-search speed (single thread).
@@ -63,6 +68,28 @@ enum Command {
 
 #[derive(Parser)]
 struct GtpArgs {
+    #[command(flatten)]
+    engine: EngineArgs,
+}
+
+#[derive(clap::Args)]
+struct PlayArgs {
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Your colour: black or white.
+    #[arg(long, default_value = "black", value_parser = ["black", "white", "b", "w"])]
+    color: String,
+    /// Handicap stones for black, on the fixed points (2 to 9).
+    #[arg(long, default_value_t = 0)]
+    handicap: usize,
+    /// Draw the board with X and O instead of Unicode stones.
+    #[arg(long)]
+    ascii: bool,
+}
+
+/// How the engine plays: shared by `gtp` and `play`.
+#[derive(clap::Args)]
+struct EngineArgs {
     /// Rules preset for new games: chinese (default), tromp-taylor, japanese, ancient.
     #[arg(long, default_value = "chinese")]
     rules: String,
@@ -168,6 +195,7 @@ fn main() {
         Some(Command::Gtp(args)) => run_gtp(args),
         Some(Command::Bench { seconds, seed }) => run_bench(seconds, seed),
         Some(Command::Match(args)) => std::process::exit(run_match(args)),
+        Some(Command::Play(args)) => std::process::exit(run_play(args)),
         Some(Command::Regress { engine, timeout, junit, paths }) => {
             std::process::exit(run_regress(engine, timeout, junit, &paths))
         }
@@ -175,16 +203,27 @@ fn main() {
 }
 
 fn run_gtp(args: GtpArgs) {
-    let Some(mut rules) = Rules::preset(&args.rules) else {
-        eprintln!("unknown rules '{}'; choose one of {}", args.rules, PRESET_NAMES.join(", "));
+    let mut engine = build_engine(&args.engine).unwrap_or_else(|e| {
+        eprintln!("{e}");
         std::process::exit(2);
-    };
+    });
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    if let Err(e) = server::run(&mut engine, stdin, stdout) {
+        log::error!("GTP stream failed: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn build_engine(args: &EngineArgs) -> Result<Engine, String> {
+    let mut rules = Rules::preset(&args.rules).ok_or_else(|| {
+        format!("unknown rules '{}'; choose one of {}", args.rules, PRESET_NAMES.join(", "))
+    })?;
     if let Some(komi) = args.komi.filter(|k| k.is_finite()) {
         rules.komi = komi;
     }
     if !tengen::Board::is_valid_size(args.size) {
-        eprintln!("board size {} unsupported; 2 to 25", args.size);
-        std::process::exit(2);
+        return Err(format!("board size {} unsupported; 2 to 25", args.size));
     }
     let mut engine = Engine::new(args.size, rules, args.seed);
     let time_limit = args
@@ -209,11 +248,34 @@ fn run_gtp(args: GtpArgs) {
         ..SearchParams::default()
     });
     engine.set_resign_threshold(args.resign_threshold.clamp(0.0, 1.0));
+    Ok(engine)
+}
+
+fn run_play(args: PlayArgs) -> i32 {
+    let mut engine = match build_engine(&args.engine) {
+        Ok(engine) => engine,
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    };
+    if args.handicap > 0 {
+        let stones = i64::try_from(args.handicap).unwrap_or(i64::MAX);
+        if let Err(e) = engine.execute(tengen::gtp::command::Command::FixedHandicap(stones)) {
+            eprintln!("handicap {}: {e}", args.handicap);
+            return 2;
+        }
+    }
+    let human = if args.color.starts_with('w') { Color::White } else { Color::Black };
+    let style = if args.ascii { Style::Ascii } else { Style::Unicode };
+    let options = TerminalOptions { human, style };
     let stdin = std::io::stdin().lock();
-    let stdout = std::io::stdout().lock();
-    if let Err(e) = server::run(&mut engine, stdin, stdout) {
-        log::error!("GTP stream failed: {e}");
-        std::process::exit(1);
+    match terminal::play(&mut engine, options, stdin, &mut std::io::stdout()) {
+        Ok(_) => 0,
+        Err(e) => {
+            eprintln!("{e}");
+            1
+        }
     }
 }
 

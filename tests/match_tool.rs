@@ -275,3 +275,13 @@ fn tengen_against_itself() {
         assert!(text.contains("RE[B+") || text.contains("RE[W+"), "{text}");
     }
 }
+
+// `{game}` in an engine command becomes the game number (for per-game seeds).
+#[test]
+fn game_number_placeholder() {
+    let (a, b) = (fake("--score W+{game}"), fake("--score W+{game}"));
+    let run = run_match(&["--black", &a, "--white", &b, "--size", "9", "--games", "2"]);
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("game 1: fake 1 (B) - fake 1 (W): W+1 after"), "{}", run.stdout);
+    assert!(run.stdout.contains("game 2: fake 1 (B) - fake 1 (W): W+2 after"), "{}", run.stdout);
+}

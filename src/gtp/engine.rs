@@ -4,6 +4,7 @@
 
 use crate::board::{Move, Point};
 use crate::color::Color;
+use crate::display;
 use crate::game::{Game, HandicapError};
 use crate::gtp::command::{parse, Command, GtpError, StatusKind, COMMAND_NAMES};
 use crate::json::{self, Value};
@@ -13,10 +14,9 @@ use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
 use crate::search::{search, SearchParams};
 use crate::sgf;
 use crate::time::Clock;
-use crate::vertex::{column_letter, format_move, format_vertex, Vertex};
+use crate::vertex::{format_move, format_vertex, Vertex};
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
-use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 /// Light playouts behind `final_score` and `final_status_list`.
@@ -39,6 +39,9 @@ pub struct Engine {
     /// Folder that relative `loadsgf`/`printsgf` paths start from (the process's working
     /// directory when `None`): regression scripts name files relative to themselves.
     files_dir: Option<std::path::PathBuf>,
+    /// The win rate (for the side that moved) and playouts of the last `genmove` search;
+    /// `None` when that move needed no search (a pass that wins the count).
+    last_estimate: Option<(f64, usize)>,
 }
 
 impl Default for Engine {
@@ -64,6 +67,7 @@ impl Engine {
             resign_threshold: 0.1,
             started: Instant::now(),
             files_dir: None,
+            last_estimate: None,
         }
     }
 
@@ -87,6 +91,12 @@ impl Engine {
             Some(dir) => dir.join(path),
             None => std::path::PathBuf::from(path),
         }
+    }
+
+    /// The win rate for the side that moved and the playouts behind it, from the last
+    /// `genmove`'s search (`None` when that move needed no search).
+    pub fn last_estimate(&self) -> Option<(f64, usize)> {
+        self.last_estimate
     }
 
     pub fn game(&self) -> &Game {
@@ -248,6 +258,7 @@ impl Engine {
 
     /// The move to play, or `None` to resign.
     fn choose_move(&mut self, color: Color, commit: bool, cleanup: bool) -> Option<Move> {
+        self.last_estimate = None;
         let opponent_passed = self.game.last_move() == Some((color.opponent(), Move::Pass));
         // Chain statuses cost playouts: estimated once, and only where they are needed.
         let statuses = (cleanup || opponent_passed).then(|| self.statuses());
@@ -279,6 +290,7 @@ impl Engine {
         };
         let started = Instant::now();
         let result = search(&game, &params);
+        self.last_estimate = Some((result.win_rate, result.playouts));
         if commit {
             // Whether the flag fell is the controller's call, not the player's.
             self.clock.spend(color, started.elapsed().as_secs_f64());
@@ -390,48 +402,8 @@ impl Engine {
     }
 
     fn show_board(&self) -> String {
-        let board = self.game.board();
-        let size = board.size();
-        let letters: String = (0..size).map(|x| format!(" {}", column_letter(x))).collect();
-        let last = match self.game.last_move() {
-            Some((_, Move::Play(p))) => Some(p),
-            _ => None,
-        };
-        let mut out = String::new();
-        let _ = writeln!(out, "\n   {letters}");
-        for y in 0..size {
-            let row = size - y;
-            let _ = write!(out, "{row:>2} ");
-            for x in 0..size {
-                let p = board.point(x, y);
-                let mark = match board.stone(p) {
-                    Some(Color::Black) => 'X',
-                    Some(Color::White) => 'O',
-                    None => '.',
-                };
-                let before = if last == Some(p) {
-                    '('
-                } else if x > 0 && last == Some(board.point(x - 1, y)) {
-                    ')'
-                } else {
-                    ' '
-                };
-                out.push(before);
-                out.push(mark);
-            }
-            let after = if last.is_some_and(|p| p == board.point(size - 1, y)) { ')' } else { ' ' };
-            let _ = writeln!(out, "{after}{row}");
-        }
-        let _ = writeln!(out, "   {letters}");
-        let _ = write!(
-            out,
-            "Black (X) captured {}, White (O) captured {}; komi {}; {} to move",
-            board.prisoners(Color::Black),
-            board.prisoners(Color::White),
-            self.game.rules().komi,
-            self.game.to_move()
-        );
-        out
+        // GTP answers may not contain an empty line; the drawing starts on its own line.
+        format!("\n{}", display::draw(&self.game, display::Style::Ascii))
     }
 
     fn kgs_rules(&mut self, name: &str) -> Result<String, GtpError> {

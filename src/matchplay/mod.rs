@@ -160,7 +160,8 @@ pub fn run_match(
     out: &mut (dyn Write + Send),
 ) -> Result<Summary, String> {
     let dir = std::env::current_dir().map_err(|e| e.to_string())?;
-    let names = [0, 1].map(|i| engine_name(&settings.engines[i], &dir, settings.timeout));
+    let names = [0, 1]
+        .map(|i| engine_name(&settings.engines[i].replace("{game}", "1"), &dir, settings.timeout));
     let [first, second] = names;
     let names = [first?, second?];
     if let Some(referee) = &settings.referee {
@@ -256,8 +257,10 @@ fn play_indexed_game(
         }
     }
     let opening = settings.opening(index);
+    // `{game}` in a command becomes the game number, so that engines can be seeded per game.
+    let commands = settings.engines.clone().map(|c| c.replace("{game}", &(index + 1).to_string()));
     let setup = GameSetup {
-        players: by_color(first_is_black, [&settings.engines[0], &settings.engines[1]]),
+        players: by_color(first_is_black, [&commands[0], &commands[1]]),
         names: by_color(first_is_black, [&names[0], &names[1]]),
         referee: settings.referee.as_deref(),
         size: settings.size,

@@ -1,0 +1,19 @@
+#!/bin/sh
+# Opt-in strength check (not run by CI): tengen against GNU Go 3.8 at level 10 on 9x9,
+# komi 7.5, colours alternating, from the openings in openings/9x9, GNU Go as referee.
+# Needs `apt-get install gnugo`. Records and a results file go to target/gnugo-match-DATE/.
+#
+#   tools/gnugo-match.sh GAMES PLAYOUTS [more tengen gtp options, e.g. --policy light]
+set -eu
+cd "$(dirname "$0")/.."
+games=${1:-30}
+playouts=${2:-10000}
+shift 2 2>/dev/null || shift $#
+cargo build --release --quiet
+out=target/gnugo-match-$(date +%Y%m%d-%H%M%S)
+exec target/release/tengen match \
+    --black "target/release/tengen gtp --playouts $playouts --threads 1 --seed {game} $*" \
+    --white "/usr/games/gnugo --mode gtp --chinese-rules --level 10" \
+    --referee "/usr/games/gnugo --mode gtp --chinese-rules" \
+    --size 9 --komi 7.5 --games "$games" --alternate --openings openings/9x9 \
+    --parallel 2 --sgf-dir "$out" --results "$out/results.jsonl"
