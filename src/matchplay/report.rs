@@ -129,6 +129,12 @@ impl GameReport {
             ("black_score", text(&self.player_scores[0])),
             ("white_score", text(&self.player_scores[1])),
         ];
+        // Derived, for readers of the file: whether each player's score matched the referee's.
+        let agrees = |color| self.agrees_with_referee(color).map_or(Value::Null, Value::Bool);
+        fields.extend([
+            ("black_agrees", agrees(Color::Black)),
+            ("white_agrees", agrees(Color::White)),
+        ]);
         let [black, white] = &self.times;
         fields.extend([
             ("black_moves", Value::Num(black.moves as f64)),
@@ -394,6 +400,7 @@ mod tests {
         let original = report(4, false, "W+F");
         let line = original.to_json();
         assert!(!line.contains('\n'));
+        assert!(line.contains("\"black_agrees\":true,\"white_agrees\":false"), "{line}");
         assert_eq!(GameReport::from_json(&line).unwrap(), original);
         assert!(GameReport::from_json("{\"game\":1}").is_err());
         assert!(GameReport::from_json("not json").is_err());
