@@ -2,7 +2,7 @@
 //! playouts per second and play+undo throughput. The counts of work done are deterministic;
 //! only the times vary with the machine.
 
-use crate::board::{Board, Point};
+use crate::board::{Board, Move, Point};
 use crate::color::Color;
 use crate::game::Game;
 use crate::rules::Rules;
@@ -53,16 +53,48 @@ pub fn light_playouts(size: usize, budget: Duration, seed: u64) -> Figure {
     }
 }
 
-/// A full search of `playouts` simulations from the empty board of side `size`, single
-/// thread, seeded: the count is simulations, the checksum the tree's node count, which
-/// changes only when the search's behaviour changes.
-pub fn search_speed(size: usize, playouts: usize, seed: u64) -> Figure {
-    let game = Game::new(size, Rules::chinese());
-    let params = crate::search::SearchParams { playouts, seed, ..Default::default() };
+/// Where a search benchmark starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Position {
+    Empty,
+    /// After the first `size * size / 3` moves of the seeded random game: a crowded board
+    /// with captures behind it.
+    MiddleGame,
+}
+
+/// A full search of `playouts` simulations (no early stop) on `threads` threads, seeded: the
+/// count is simulations, the checksum the tree's node count, which with one thread changes
+/// only when the search's behaviour changes.
+pub fn search_speed(
+    size: usize,
+    playouts: usize,
+    seed: u64,
+    threads: usize,
+    position: Position,
+) -> Figure {
+    let mut game = Game::new(size, Rules::chinese());
+    if position == Position::MiddleGame {
+        for (color, p) in random_game(size, 1).into_iter().take(size * size / 3) {
+            if game.play(color, Move::Play(p)).is_err() {
+                break;
+            }
+        }
+    }
+    let params = crate::search::SearchParams {
+        playouts,
+        seed,
+        threads,
+        early_stop: false,
+        ..Default::default()
+    };
     let start = Instant::now();
     let result = crate::search::search(&game, &params);
+    let place = match position {
+        Position::Empty => "empty",
+        Position::MiddleGame => "middle game",
+    };
     Figure {
-        name: format!("search {size}x{size}"),
+        name: format!("search {size}x{size} {place}, {threads} thread(s)"),
         count: result.playouts as u64,
         checksum: result.tree_nodes as i64,
         elapsed: start.elapsed(),

@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
+use tengen::bench::Position;
 use tengen::display::Style;
 use tengen::gtp::{server, Engine};
 use tengen::matchplay::game::TimeSettings;
@@ -423,17 +424,32 @@ fn run_bench(seconds: f64, seed: u64) {
         tengen::bench::light_playouts(9, budget, seed),
         tengen::bench::light_playouts(19, budget, seed),
         tengen::bench::play_undo(19, budget, seed),
-        tengen::bench::search_speed(9, 20_000, seed),
-        tengen::bench::search_speed(19, 10_000, seed),
     ];
     for figure in figures {
-        println!(
-            "{:<24} {:>10.0} /s   ({} in {:.2} s, checksum {})",
-            figure.name,
-            figure.per_second(),
-            figure.count,
-            figure.elapsed.as_secs_f64(),
-            figure.checksum
-        );
+        print_figure(&figure);
     }
+    for (size, playouts) in [(9, 100_000), (19, 30_000)] {
+        for position in [Position::Empty, Position::MiddleGame] {
+            let one = tengen::bench::search_speed(size, playouts, seed, 1, position);
+            let two = tengen::bench::search_speed(size, playouts, seed, 2, position);
+            print_figure(&one);
+            print_figure(&two);
+            println!(
+                "{:<40} {:>10.2}x",
+                "  2 threads / 1 thread",
+                two.per_second() / one.per_second()
+            );
+        }
+    }
+}
+
+fn print_figure(figure: &tengen::bench::Figure) {
+    println!(
+        "{:<40} {:>10.0} /s   ({} in {:.2} s, checksum {})",
+        figure.name,
+        figure.per_second(),
+        figure.count,
+        figure.elapsed.as_secs_f64(),
+        figure.checksum
+    );
 }

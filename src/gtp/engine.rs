@@ -11,7 +11,7 @@ use crate::json::{self, Value};
 use crate::ownership::{chain_statuses, chains_with, Ownership, Status};
 use crate::record::{self, RecordInfo};
 use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
-use crate::search::{search, SearchParams};
+use crate::search::{SearchParams, Searcher};
 use crate::sgf;
 use crate::time::Clock;
 use crate::vertex::{format_move, format_vertex, Vertex};
@@ -33,6 +33,8 @@ pub struct Engine {
     seed: u64,
     rng: SmallRng,
     search: SearchParams,
+    /// Keeps the tree between moves (tree reuse).
+    searcher: Searcher,
     /// Resign below this win rate (0 never resigns).
     resign_threshold: f64,
     started: Instant,
@@ -64,6 +66,7 @@ impl Engine {
             seed,
             rng: SmallRng::seed_from_u64(seed),
             search: SearchParams::default(),
+            searcher: Searcher::new(),
             resign_threshold: 0.1,
             started: Instant::now(),
             files_dir: None,
@@ -289,7 +292,7 @@ impl Engine {
             ..self.search.clone()
         };
         let started = Instant::now();
-        let result = search(&game, &params);
+        let result = self.searcher.search(&game, &params);
         self.last_estimate = Some((result.win_rate, result.playouts));
         if commit {
             // Whether the flag fell is the controller's call, not the player's.

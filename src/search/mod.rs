@@ -1,0 +1,757 @@
+//! Monte Carlo tree search: UCT with RAVE (all-moves-as-first) over fast playouts, on one
+//! tree shared by every thread.
+//!
+//! A simulation *descends* the tree from the root choosing children by their blended value,
+//! *expands* a leaf once it has been visited often enough, *plays out* from there to the end
+//! of the game, and *updates* the nodes on the way back — their own statistics on the path,
+//! and the RAVE statistics of every sibling whose move the same player made first anywhere
+//! later in the simulation.
+//!
+//! Threads (tree parallelism) run simulations on the same tree (`tree.rs`). A visit is counted
+//! as a thread passes a node, before its result is known: until the result arrives it is a
+//! loss, which steers the other threads elsewhere (virtual loss). A guard takes the visits
+//! back if a simulation does not finish.
+//!
+//! Superko in the tree: a child that would recreate a position of the game or of the path
+//! from the root is never created. Playouts use simple ko only. With one thread every random
+//! choice comes from a generator seeded by `SearchParams::seed`, so a search is
+//! reproducible; with more, the interleaving of threads makes each run differ.
+//!
+//! A [`Searcher`] keeps its tree between moves: when the next search is of a position reached
+//! from the last root by the moves since, the subtree of those moves is kept (tree reuse).
+
+mod tree;
+
+use crate::board::{Board, Move, Point, SLOTS};
+use crate::color::Color;
+use crate::game::Game;
+use crate::policy::{self, PlayoutPolicy};
+use crate::score;
+use rand::rngs::SmallRng;
+use rand::{RngCore, SeedableRng};
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+use tree::{Stats, Tree, ROOT};
+
+pub use tree::NODE_BYTES;
+
+/// Search settings, each with a documented default.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchParams {
+    /// Simulations per search. Default 10,000.
+    pub playouts: usize,
+    /// UCT exploration constant on top of the RAVE blend. Default 0.2.
+    pub exploration: f64,
+    /// RAVE equivalence parameter k: the RAVE weight is `sqrt(k / (3n + k))` after `n` visits.
+    /// Default 1,000.
+    pub rave_equivalence: f64,
+    /// Visits a node needs before it is expanded (the root always is). Default 2.
+    pub expand_after: u32,
+    /// Seed of the search's random generators. Default 0.
+    pub seed: u64,
+    /// Whether pass is among the root's candidate moves (off for cleanup). Default true.
+    pub allow_root_pass: bool,
+    /// Stop after this long even if `playouts` are not done. Default none.
+    pub time_limit: Option<Duration>,
+    /// Stop as soon as the most visited root move cannot be overtaken within the simulations
+    /// (or, against a clock, the time) left. Default true.
+    pub early_stop: bool,
+    /// How simulations play once they leave the tree. Default `Tactical`.
+    pub policy: PlayoutPolicy,
+    /// Threads sharing the tree. Default 1.
+    pub threads: usize,
+    /// Memory the tree may use, in MiB. When it is full, simulations go on from the existing
+    /// tree without expanding it. Default 1,024 MiB. A node takes [`NODE_BYTES`] bytes.
+    pub max_memory_mib: usize,
+}
+
+impl Default for SearchParams {
+    fn default() -> SearchParams {
+        SearchParams {
+            playouts: 10_000,
+            exploration: 0.2,
+            rave_equivalence: 1000.0,
+            expand_after: 2,
+            seed: 0,
+            allow_root_pass: true,
+            time_limit: None,
+            early_stop: true,
+            max_memory_mib: 1024,
+            threads: 1,
+            policy: PlayoutPolicy::Tactical,
+        }
+    }
+}
+
+impl SearchParams {
+    fn max_nodes(&self) -> usize {
+        self.max_memory_mib.saturating_mul(1 << 20) / NODE_BYTES
+    }
+}
+
+/// What a search found at the root.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The most visited move.
+    pub best: Move,
+    /// Its win rate for the player to move, in [0, 1].
+    pub win_rate: f64,
+    /// Simulations run by this search (a reused tree holds more).
+    pub playouts: usize,
+    /// Root children with their visits and win rates, most visited first.
+    pub candidates: Vec<(Move, u32, f64)>,
+    /// Nodes in the tree: changes only when the search's behaviour changes.
+    pub tree_nodes: usize,
+}
+
+impl SearchResult {
+    /// The result from the root moves' (move, visits, wins): win rates, most visited first,
+    /// and that move as the best (pass when there is none).
+    fn from_totals(totals: Vec<(Move, u32, f64)>, playouts: usize, tree_nodes: usize) -> Self {
+        let mut candidates: Vec<(Move, u32, f64)> = totals
+            .into_iter()
+            .map(|(mv, visits, wins)| {
+                (mv, visits, if visits > 0 { wins / visits as f64 } else { 0.0 })
+            })
+            .collect();
+        candidates.sort_by_key(|c| std::cmp::Reverse(c.1));
+        let (best, _, win_rate) = candidates.first().copied().unwrap_or((Move::Pass, 0, 0.0));
+        SearchResult { best, win_rate, playouts, candidates, tree_nodes }
+    }
+}
+
+/// Searches the game's position for the side to move, in a fresh tree.
+pub fn search(game: &Game, params: &SearchParams) -> SearchResult {
+    let tree = Tree::new(params.max_nodes());
+    run(&tree, game, params)
+}
+
+/// A search that keeps its tree from one move to the next.
+#[derive(Default)]
+pub struct Searcher {
+    /// The last tree and the game whose position is its root.
+    last: Option<(Tree, Game)>,
+}
+
+impl Searcher {
+    pub fn new() -> Searcher {
+        Searcher::default()
+    }
+
+    /// Searches like [`search`], starting from what the last search learnt about this
+    /// position when it follows from the last one.
+    pub fn search(&mut self, game: &Game, params: &SearchParams) -> SearchResult {
+        let tree = match self.last.take() {
+            Some((tree, old)) => match reused_root(&tree, &old, game) {
+                Some(id) => tree.copy_subtree(id, params.max_nodes()),
+                None => Tree::new(params.max_nodes()),
+            },
+            None => Tree::new(params.max_nodes()),
+        };
+        let result = run(&tree, game, params);
+        self.last = Some((tree, game.clone()));
+        result
+    }
+
+    /// Forgets the kept tree (a new game, a changed rule).
+    pub fn clear(&mut self) {
+        self.last = None;
+    }
+}
+
+/// The node of `tree` (searched at `old`) whose position is `game`'s: followed from the root
+/// by the moves `game` made since, if `game` continues `old`.
+fn reused_root(tree: &Tree, old: &Game, game: &Game) -> Option<u32> {
+    let (old_moves, moves) = (old.moves(), game.moves());
+    let continues = old.rules() == game.rules()
+        && old.board().size() == game.board().size()
+        && old.setup_stones() == game.setup_stones()
+        && old.handicap() == game.handicap()
+        && moves.len() >= old_moves.len()
+        && moves[..old_moves.len()] == *old_moves;
+    if !continues {
+        return None;
+    }
+    // The tree alternates colours; so must the moves since, ending with `game`'s player.
+    let mut expected = old.to_move();
+    for &(color, _) in &moves[old_moves.len()..] {
+        if color != expected {
+            return None;
+        }
+        expected = expected.opponent();
+    }
+    if game.to_move() != expected {
+        return None;
+    }
+    let mut id = ROOT;
+    for &(_, mv) in &moves[old_moves.len()..] {
+        let children = tree.children(id)?;
+        id = children.into_iter().find(|&c| tree.mv(c) == mv)?;
+    }
+    Some(id)
+}
+
+/// Simulations a thread claims at a time.
+const CLAIM: usize = 8;
+
+/// Player who reached a point first in the current simulation: 0 none, 1 black, 2 white.
+type FirstMover = [u8; SLOTS];
+
+/// Records `color` as the first to play on `p` in this simulation, unless someone was.
+#[inline]
+fn mark_first_mover(first_mover: &mut FirstMover, p: Point, color: Color) {
+    if first_mover[p.index()] == 0 {
+        first_mover[p.index()] = color.index() as u8 + 1;
+    }
+}
+
+/// What every thread of one search reads.
+struct Shared<'a> {
+    tree: &'a Tree,
+    params: &'a SearchParams,
+    root_board: &'a Board,
+    root_color: Color,
+    root_passes: u32,
+    /// The move that led to the root, for the playout policy's answers.
+    root_last: Option<Point>,
+    /// Komi plus handicap compensation: what black's area must exceed.
+    compensation: f64,
+    game_positions: HashSet<u64>,
+    /// Simulations claimed so far, by all threads (claims may run past the budget).
+    started: AtomicUsize,
+    /// Simulations run, added by each thread as it stops.
+    finished: AtomicUsize,
+    stop: AtomicBool,
+    deadline: Option<Instant>,
+    began: Instant,
+}
+
+fn run(tree: &Tree, game: &Game, params: &SearchParams) -> SearchResult {
+    let shared = Shared {
+        tree,
+        params,
+        root_board: game.board(),
+        root_color: game.to_move(),
+        // A game already over by two passes has been resumed by the controller: search it as
+        // a live position, or no move but pass would ever be considered.
+        root_passes: if game.is_over() { 0 } else { game.consecutive_passes() },
+        root_last: match game.last_move() {
+            Some((_, Move::Play(p))) => Some(p),
+            _ => None,
+        },
+        compensation: game.rules().komi + game.rules().handicap_points(game.handicap()),
+        game_positions: game.position_hashes().collect(),
+        started: AtomicUsize::new(0),
+        finished: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+        deadline: params.time_limit.and_then(|t| Instant::now().checked_add(t)),
+        began: Instant::now(),
+    };
+    // The root is expanded before the threads start, so that every simulation has a choice.
+    if tree.children(ROOT).is_none() && tree.begin_expansion(ROOT) {
+        let moves = shared.child_moves(game.board(), shared.root_color, &[]);
+        tree.finish_expansion(ROOT, &moves);
+    }
+    let threads = params.threads.clamp(1, 256);
+    if threads == 1 {
+        shared.work(params.seed);
+    } else {
+        std::thread::scope(|scope| {
+            for thread in 1..threads {
+                let seed = params.seed ^ (thread as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                let shared = &shared;
+                scope.spawn(move || shared.work(seed));
+            }
+            shared.work(params.seed);
+        });
+    }
+    shared.result(shared.finished.load(Ordering::Relaxed))
+}
+
+/// A simulation's visits, taken back unless the simulation finishes.
+struct VirtualLoss<'t> {
+    tree: &'t Tree,
+    path: Vec<u32>,
+    finished: bool,
+}
+
+impl<'t> VirtualLoss<'t> {
+    fn new(tree: &'t Tree, mut path: Vec<u32>) -> Self {
+        path.clear();
+        VirtualLoss { tree, path, finished: false }
+    }
+
+    /// Passes through `id`: one visit, with no win until the result is known.
+    fn enter(&mut self, id: u32) {
+        self.tree.stats(id).visits.fetch_add(1, Ordering::Relaxed);
+        self.path.push(id);
+    }
+
+    /// The result is in: the visits stay. Returns the path for the next simulation.
+    fn finish(mut self) -> Vec<u32> {
+        self.finished = true;
+        std::mem::take(&mut self.path)
+    }
+}
+
+impl Drop for VirtualLoss<'_> {
+    fn drop(&mut self) {
+        if !self.finished {
+            for &id in &self.path {
+                self.tree.stats(id).visits.fetch_sub(1, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+/// One thread's scratch space, reused from simulation to simulation.
+struct Scratch {
+    board: Board,
+    first_mover: FirstMover,
+    path: Vec<u32>,
+    path_hashes: Vec<u64>,
+    moves: Vec<Move>,
+    rng: SmallRng,
+}
+
+impl Shared<'_> {
+    /// One thread's loop: claim a simulation, run it, until the budget is spent or the
+    /// search is stopped.
+    fn work(&self, seed: u64) {
+        let mut scratch = Scratch {
+            board: self.root_board.clone(),
+            first_mover: [0; SLOTS],
+            path: Vec::new(),
+            path_hashes: Vec::new(),
+            moves: Vec::new(),
+            rng: SmallRng::seed_from_u64(seed),
+        };
+        let limit = self.params.playouts.max(1);
+        let mut done = 0;
+        'claims: while !self.stop.load(Ordering::Relaxed) {
+            // Simulations are claimed a few at a time: one shared counter touched per
+            // simulation would bounce between cores.
+            let start = self.started.fetch_add(CLAIM, Ordering::Relaxed);
+            if start >= limit {
+                break;
+            }
+            for index in start..(start + CLAIM).min(limit) {
+                // Clock and early-stop checks every 64 simulations: cheap, and well under a
+                // millisecond apart. The first simulation always runs, so there is a move.
+                if index > 0 && index % 64 == 0 && self.should_stop(index, limit) {
+                    self.stop.store(true, Ordering::Relaxed);
+                    break 'claims;
+                }
+                self.simulate(&mut scratch);
+                done += 1;
+            }
+        }
+        self.finished.fetch_add(done, Ordering::Relaxed);
+    }
+
+    fn should_stop(&self, done: usize, limit: usize) -> bool {
+        let now = Instant::now();
+        if self.deadline.is_some_and(|d| now >= d) {
+            return true;
+        }
+        if !self.params.early_stop {
+            return false;
+        }
+        // Simulations still to come: what the budget allows, or what the time left allows at
+        // the rate so far, whichever is fewer.
+        let mut remaining = (limit - done) as f64;
+        if let Some(deadline) = self.deadline {
+            let rate = done as f64 / now.duration_since(self.began).as_secs_f64().max(1e-9);
+            remaining = remaining.min(rate * deadline.duration_since(now).as_secs_f64());
+        }
+        let Some(children) = self.tree.children(ROOT) else { return false };
+        let (mut first, mut second) = (0u32, 0u32);
+        for id in children {
+            let visits = self.tree.stats(id).visits.load(Ordering::Relaxed);
+            if visits > first {
+                second = first;
+                first = visits;
+            } else if visits > second {
+                second = visits;
+            }
+        }
+        f64::from(first - second) > remaining
+    }
+
+    /// One simulation: descend, expand, play out, update.
+    fn simulate(&self, scratch: &mut Scratch) {
+        let tree = self.tree;
+        let board = &mut scratch.board;
+        board.copy_from(self.root_board);
+        scratch.first_mover.fill(0);
+        scratch.path_hashes.clear();
+        let mut visits = VirtualLoss::new(tree, std::mem::take(&mut scratch.path));
+        let mut node = ROOT;
+        let mut color = self.root_color;
+        let mut passes = self.root_passes;
+        let mut last = self.root_last;
+        visits.enter(ROOT);
+        while passes < 2 {
+            let children = match tree.children(node) {
+                Some(children) => children,
+                None => {
+                    if tree.stats(node).visits.load(Ordering::Relaxed) <= self.params.expand_after
+                        || tree.is_full()
+                        || !tree.begin_expansion(node)
+                    {
+                        break;
+                    }
+                    scratch.moves = self.child_moves(board, color, &scratch.path_hashes);
+                    if !tree.finish_expansion(node, &scratch.moves) {
+                        break;
+                    }
+                    tree.children(node).expect("just expanded")
+                }
+            };
+            let child = self.select(node, children, &mut scratch.rng);
+            visits.enter(child);
+            match tree.mv(child) {
+                Move::Play(p) => {
+                    board.play_unchecked(p, color);
+                    last = Some(p);
+                    scratch.path_hashes.push(board.hash());
+                    mark_first_mover(&mut scratch.first_mover, p, color);
+                    passes = 0;
+                }
+                Move::Pass => {
+                    board.clear_ko();
+                    last = None;
+                    passes += 1;
+                }
+            }
+            node = child;
+            color = color.opponent();
+        }
+        if passes < 2 {
+            let max_moves = 3 * board.size() * board.size();
+            let first_mover = &mut scratch.first_mover;
+            policy::playout(
+                board,
+                self.params.policy,
+                color,
+                last,
+                max_moves,
+                &mut scratch.rng,
+                |p, c| {
+                    mark_first_mover(first_mover, p, c);
+                },
+            );
+        }
+        // Two passes inside the tree end the game where it stands: count it exactly, since
+        // regions larger than an eye may still be empty there.
+        let black_area =
+            if passes >= 2 { score::area_difference(board) } else { board.playout_score() };
+        let winner =
+            if black_area as f64 > self.compensation { Color::Black } else { Color::White };
+        scratch.path = visits.finish();
+        self.update(&scratch.path, &scratch.first_mover, winner);
+    }
+
+    /// The children a node gets: every legal move for `color` that fills none of its own
+    /// true eyes and repeats no position of the game or of the path, then pass.
+    fn child_moves(&self, board: &Board, color: Color, path_hashes: &[u64]) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(board.empty_points().len() + 1);
+        for &p in board.empty_points() {
+            let p = Point(p);
+            if !board.is_legal(p, color) || board.is_true_eye(p, color) {
+                continue;
+            }
+            let hash = board.hash_after(p, color);
+            if self.game_positions.contains(&hash) || path_hashes.contains(&hash) {
+                continue;
+            }
+            moves.push(Move::Play(p));
+        }
+        moves.push(Move::Pass);
+        moves
+    }
+
+    /// Whether the root's pass is off the table (cleanup) while other moves exist.
+    fn root_pass_excluded(&self, children: &std::ops::Range<u32>) -> bool {
+        !self.params.allow_root_pass && children.len() > 1
+    }
+
+    /// The child with the best blend of its own win rate and its RAVE win rate, plus a UCT
+    /// exploration term. Unvisited children are tried first, in arena order from a random
+    /// offset, unless their RAVE value already says they are poor.
+    fn select(&self, parent: u32, children: std::ops::Range<u32>, rng: &mut SmallRng) -> u32 {
+        let tree = self.tree;
+        let skip_pass = parent == ROOT && self.root_pass_excluded(&children);
+        let (first, count) = (children.start, children.len() as u32);
+        // The parent's visits count this simulation already.
+        let log_visits = f64::from(tree.stats(parent).visits.load(Ordering::Relaxed).max(1)).ln();
+        let offset = ((u64::from(rng.next_u32()) * u64::from(count)) >> 32) as u32;
+        let stats = tree.stats_block(children);
+        let mut best = 0;
+        let mut best_value = f64::NEG_INFINITY;
+        for i in 0..count {
+            let index = (offset + i) % count;
+            if skip_pass && tree.mv(first + index) == Move::Pass {
+                continue;
+            }
+            let value = self.value(&stats[index as usize], log_visits);
+            if value > best_value {
+                best_value = value;
+                best = index;
+            }
+        }
+        first + best
+    }
+
+    fn value(&self, child: &Stats, log_visits: f64) -> f64 {
+        let load = |a: &std::sync::atomic::AtomicU32| f64::from(a.load(Ordering::Relaxed));
+        let rave_visits = load(&child.rave_visits);
+        let rave = (rave_visits > 0.0).then(|| load(&child.rave_wins) / rave_visits);
+        let n = load(&child.visits);
+        if n == 0.0 {
+            // First-play urgency: a clearly bad RAVE value waits, everything else goes now.
+            return rave.map_or(1.1, |r| 0.5 + r);
+        }
+        let q = load(&child.wins) / n;
+        let blended = match rave {
+            Some(r) => {
+                let k = self.params.rave_equivalence;
+                let beta = (k / (3.0 * n + k)).sqrt();
+                (1.0 - beta) * q + beta * r
+            }
+            None => q,
+        };
+        blended + self.params.exploration * (log_visits / n).sqrt()
+    }
+
+    /// Backs the result up the path (whose visits are already counted): wins for each node
+    /// whose mover won, and RAVE for every child of a path node whose move its player made
+    /// first later in the simulation.
+    fn update(&self, path: &[u32], first_mover: &FirstMover, winner: Color) {
+        let tree = self.tree;
+        let mut to_move = self.root_color;
+        for (depth, &id) in path.iter().enumerate() {
+            // The node's move was made by the player before `to_move`.
+            if depth > 0 && to_move.opponent() == winner {
+                tree.stats(id).wins.fetch_add(1, Ordering::Relaxed);
+            }
+            if let Some(children) = tree.children(id) {
+                let mark = to_move.index() as u8 + 1;
+                let won = to_move == winner;
+                let stats = tree.stats_block(children.clone());
+                for (stats, mv) in stats.iter().zip(tree.moves_block(children)) {
+                    if let Move::Play(p) = mv {
+                        if first_mover[p.index()] == mark {
+                            Stats::bump(&stats.rave_visits);
+                            if won {
+                                Stats::bump(&stats.rave_wins);
+                            }
+                        }
+                    }
+                }
+            }
+            to_move = to_move.opponent();
+        }
+    }
+
+    fn result(&self, playouts: usize) -> SearchResult {
+        let tree = self.tree;
+        let children = tree.children(ROOT).unwrap_or(ROOT..ROOT);
+        let skip_pass = self.root_pass_excluded(&children);
+        let candidates = children
+            .filter(|&id| !(skip_pass && tree.mv(id) == Move::Pass))
+            .map(|id| {
+                let n = tree.stats(id);
+                let visits = n.visits.load(Ordering::Relaxed);
+                (tree.mv(id), visits, f64::from(n.wins.load(Ordering::Relaxed)))
+            })
+            .collect();
+        SearchResult::from_totals(candidates, playouts, tree.node_count())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    fn game(diagram: &str, to_move: Color) -> Game {
+        let board = Board::from_diagram(diagram).unwrap();
+        let mut game = Game::new(board.size(), Rules { komi: 0.5, ..Rules::chinese() });
+        for p in board.points() {
+            if let Some(c) = board.stone(p) {
+                game.add_setup_stone(c, p).unwrap();
+            }
+        }
+        game.set_to_move(to_move);
+        game
+    }
+
+    // Same seed, same playouts: the same move and the same statistics, every time.
+    #[test]
+    fn deterministic_with_a_seed() {
+        let g = Game::new(9, Rules::chinese());
+        let params = SearchParams { playouts: 2000, seed: 42, ..SearchParams::default() };
+        let a = search(&g, &params);
+        let b = search(&g, &params);
+        assert_eq!(a, b);
+        let other = search(&g, &SearchParams { seed: 43, ..params });
+        assert_ne!(a.candidates, other.candidates, "the seed matters");
+    }
+
+    /// A white chain of three in atari, its last liberty opening onto empty space.
+    const CHAIN_IN_ATARI: &str = ". . . . . . .
+         . . . . . . .
+         . X X X . . .
+         X O O O . . .
+         . X X X . . .
+         . . . . . . .
+         . . . . . . .";
+
+    // The search captures a chain in atari rather than letting it escape into open space.
+    #[test]
+    fn captures_a_chain_in_atari() {
+        let g = game(CHAIN_IN_ATARI, Color::Black);
+        let result = search(&g, &SearchParams { playouts: 4000, ..SearchParams::default() });
+        assert_eq!(result.best, Move::Play(g.board().point(4, 3)), "{result:?}");
+    }
+
+    // White, to move, saves the same chain by extending.
+    #[test]
+    fn escapes_from_atari() {
+        let g = game(CHAIN_IN_ATARI, Color::White);
+        let result = search(&g, &SearchParams { playouts: 4000, ..SearchParams::default() });
+        assert_eq!(result.best, Move::Play(g.board().point(4, 3)), "{:?}", &result.candidates[..3]);
+    }
+
+    // A move that would recreate an earlier position is never a candidate (superko in the
+    // tree), even where the board's simple-ko test allows it.
+    #[test]
+    fn superko_moves_are_not_candidates() {
+        let mut g = game(
+            ". . . . .
+             . . . . .
+             O O X . .
+             O O X . .
+             . X . X .",
+            Color::Black,
+        );
+        let at = |x, y| g.board().point(x, y);
+        let (a1, c1, b1) = (at(0, 4), at(2, 4), at(1, 4));
+        g.play(Color::Black, Move::Play(a1)).unwrap();
+        g.play(Color::White, Move::Play(c1)).unwrap();
+        assert!(g.board().is_legal(b1, Color::Black), "simple ko allows the recapture");
+        let result = search(&g, &SearchParams { playouts: 500, ..SearchParams::default() });
+        assert!(result.candidates.iter().all(|(m, _, _)| *m != Move::Play(b1)));
+    }
+
+    // The memory cap's arithmetic assumes small nodes; keep them so.
+    #[test]
+    fn nodes_stay_small() {
+        assert_eq!(NODE_BYTES, 28);
+    }
+
+    // Two threads on one tree: every playout is run exactly once and every virtual loss has
+    // become a real visit by the end.
+    #[test]
+    fn two_threads_share_the_tree() {
+        let g = Game::new(9, Rules::chinese());
+        let params = SearchParams {
+            playouts: 3000,
+            threads: 2,
+            seed: 7,
+            early_stop: false,
+            ..SearchParams::default()
+        };
+        let result = search(&g, &params);
+        assert_eq!(result.playouts, 3000);
+        let visits: u32 = result.candidates.iter().map(|c| c.1).sum();
+        assert_eq!(visits, 3000);
+        assert!(result.tree_nodes > 2000, "one tree grown by both: {}", result.tree_nodes);
+    }
+
+    // A simulation that does not finish takes its visits back.
+    #[test]
+    fn virtual_loss_is_undone_by_the_guard() {
+        let tree = Tree::new(100);
+        let mut guard = VirtualLoss::new(&tree, Vec::new());
+        guard.enter(ROOT);
+        assert_eq!(tree.stats(ROOT).visits.load(Ordering::Relaxed), 1);
+        drop(guard);
+        assert_eq!(tree.stats(ROOT).visits.load(Ordering::Relaxed), 0);
+        let mut kept = VirtualLoss::new(&tree, Vec::new());
+        kept.enter(ROOT);
+        assert_eq!(kept.finish(), vec![ROOT]);
+        assert_eq!(tree.stats(ROOT).visits.load(Ordering::Relaxed), 1);
+    }
+
+    // The best move found early is kept without spending the rest of the budget when nothing
+    // can overtake it; without early stopping the whole budget is spent.
+    #[test]
+    fn stops_early_when_the_best_move_is_settled() {
+        let g = game(CHAIN_IN_ATARI, Color::Black);
+        let params = SearchParams { playouts: 20_000, ..SearchParams::default() };
+        let early = search(&g, &params);
+        assert!(early.playouts < 20_000, "{}", early.playouts);
+        let full = search(&g, &SearchParams { early_stop: false, ..params });
+        assert_eq!(full.playouts, 20_000);
+        assert_eq!(early.best, full.best);
+    }
+
+    // After the move it chose is played, the searcher starts from that move's subtree.
+    #[test]
+    fn reuses_the_subtree_of_the_moves_played() {
+        let mut g = Game::new(9, Rules::chinese());
+        let params = SearchParams { playouts: 3000, early_stop: false, ..SearchParams::default() };
+        let mut searcher = Searcher::new();
+        let first = searcher.search(&g, &params);
+        let kept = first.candidates[0].1;
+        g.play(Color::Black, first.best).unwrap();
+        let second = searcher.search(&g, &params);
+        let visits: u32 = second.candidates.iter().map(|c| c.1).sum();
+        assert_eq!(second.playouts, 3000);
+        // The kept node's first visits ended at it, before it had children.
+        assert!(visits >= 3000 + kept - 3, "kept subtree on top: {visits} ({kept} kept)");
+        // A position that does not follow (a different first move) starts afresh.
+        let mut other = Game::new(9, Rules::chinese());
+        other.play(Color::Black, Move::Pass).unwrap();
+        let fresh = searcher.search(&other, &params);
+        let visits: u32 = fresh.candidates.iter().map(|c| c.1).sum();
+        assert_eq!(visits, 3000);
+    }
+
+    // With the tree full the search keeps simulating from the tree it has: every playout is
+    // run, and the tree stays within the cap.
+    #[test]
+    fn memory_cap_stops_expansion_not_search() {
+        let g = Game::new(9, Rules::chinese());
+        let capped = SearchParams {
+            playouts: 10_000,
+            max_memory_mib: 1,
+            early_stop: false,
+            ..SearchParams::default()
+        };
+        let result = search(&g, &capped);
+        assert_eq!(result.playouts, 10_000);
+        assert!(result.tree_nodes * NODE_BYTES <= 1 << 20, "{} nodes", result.tree_nodes);
+        let free = search(&g, &SearchParams { max_memory_mib: 1024, ..capped });
+        assert!(
+            free.tree_nodes > result.tree_nodes,
+            "{} vs {}",
+            free.tree_nodes,
+            result.tree_nodes
+        );
+    }
+
+    // Without pass at the root the search still returns a move when one exists.
+    #[test]
+    fn no_root_pass_for_cleanup() {
+        let g = Game::new(5, Rules::chinese());
+        let params =
+            SearchParams { playouts: 200, allow_root_pass: false, ..SearchParams::default() };
+        let result = search(&g, &params);
+        assert!(matches!(result.best, Move::Play(_)));
+        assert!(result.candidates.iter().all(|(m, _, _)| *m != Move::Pass));
+    }
+}

@@ -1,0 +1,319 @@
+//! The search tree that every search thread shares: nodes in an arena addressed by `u32` ids,
+//! the children of a node in one contiguous block, statistics in atomics.
+//!
+//! The arena is a row of fixed-size chunks allocated on first use, so memory grows with the
+//! tree and never past the cap, and no node ever moves (threads hold ids, not references
+//! that a reallocation could invalidate).
+//!
+//! A node's children appear exactly once: the thread that wins the compare-and-swap from
+//! `LEAF` to `EXPANDING` creates them, writes their moves and the block's start, then
+//! publishes the count with a release store; readers load the state with acquire before
+//! touching the block. The state only moves forward (`LEAF` → `EXPANDING` → count), except
+//! that an expansion which finds the arena full goes back to `LEAF`.
+
+use crate::board::{Move, Point};
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+/// A node's `state` before its children exist.
+const LEAF: u32 = 0;
+/// A node's `state` while one thread creates its children.
+const EXPANDING: u32 = u32::MAX;
+
+const CHUNK_BITS: u32 = 14;
+/// Nodes per chunk: 16,384 nodes, 448 KiB.
+const CHUNK: u32 = 1 << CHUNK_BITS;
+
+/// The id of the root of a tree.
+pub const ROOT: u32 = 0;
+
+/// The statistics of one node's move, from the point of view of the player who made it.
+/// Kept apart from the node's links so that choosing among children, the search's most
+/// frequent memory traffic, reads 16 bytes a child, four to a cache line.
+#[derive(Debug, Default)]
+#[repr(C, align(16))]
+pub struct Stats {
+    /// Simulations through this node, counting those still running: a running simulation
+    /// is a visit without a win yet, which is the virtual loss that spreads threads apart.
+    pub visits: AtomicU32,
+    /// Finished simulations through this node won by the player who made its move.
+    pub wins: AtomicU32,
+    /// All-moves-as-first statistics. Updated with plain load and store rather than atomic
+    /// read-modify-write: a lost increment under contention is rare and harmless to a
+    /// heuristic, and the lock-free path keeps the simulation's hottest update cheap.
+    pub rave_visits: AtomicU32,
+    pub rave_wins: AtomicU32,
+}
+
+impl Stats {
+    /// Adds one to a statistic that tolerates lost updates (see `rave_visits`).
+    #[inline]
+    pub fn bump(counter: &AtomicU32) {
+        counter.store(counter.load(Ordering::Relaxed).wrapping_add(1), Ordering::Relaxed);
+    }
+}
+
+/// Where a node sits in the tree.
+#[derive(Debug, Default)]
+struct Links {
+    /// The move: a point index, or 0 for pass (no point has index 0). Written before the
+    /// block is published, never changed after.
+    mv: AtomicU32,
+    /// First child's id. Written before `state` publishes the children.
+    first_child: AtomicU32,
+    /// `LEAF`, `EXPANDING`, or the number of children (at least one) once they exist.
+    state: AtomicU32,
+}
+
+/// Bytes per node, for the memory cap.
+pub const NODE_BYTES: usize = std::mem::size_of::<Stats>() + std::mem::size_of::<Links>();
+
+fn encode(mv: Move) -> u32 {
+    match mv {
+        Move::Play(p) => u32::from(p.0),
+        Move::Pass => 0,
+    }
+}
+
+fn decode(code: u32) -> Move {
+    match code {
+        0 => Move::Pass,
+        p => Move::Play(Point(p as u16)),
+    }
+}
+
+/// A chunk of nodes: statistics and links side by side.
+struct Chunk {
+    stats: Box<[Stats]>,
+    links: Box<[Links]>,
+}
+
+/// The arena.
+pub struct Tree {
+    chunks: Box<[OnceLock<Chunk>]>,
+    /// The next free id. Under a lock because a block must not straddle two chunks; only
+    /// expansions take it, a few hundred times fewer than statistic updates.
+    next: Mutex<u32>,
+    capacity: u32,
+    full: AtomicBool,
+}
+
+impl Tree {
+    /// An empty tree (just a root, a leaf reached by pass) holding at most `max_nodes`
+    /// nodes (at least one).
+    pub fn new(max_nodes: usize) -> Tree {
+        let capacity = max_nodes.clamp(1, (u32::MAX - CHUNK) as usize) as u32;
+        let chunks = (0..capacity.div_ceil(CHUNK)).map(|_| OnceLock::new()).collect();
+        let tree = Tree { chunks, next: Mutex::new(0), capacity, full: AtomicBool::new(false) };
+        tree.allocate(1).expect("room for the root");
+        tree
+    }
+
+    #[inline]
+    fn chunk(&self, id: u32) -> &Chunk {
+        self.chunks[(id >> CHUNK_BITS) as usize].get().expect("allocated node")
+    }
+
+    /// The statistics of node `id`.
+    #[inline]
+    pub fn stats(&self, id: u32) -> &Stats {
+        &self.chunk(id).stats[(id & (CHUNK - 1)) as usize]
+    }
+
+    #[inline]
+    fn links(&self, id: u32) -> &Links {
+        &self.chunk(id).links[(id & (CHUNK - 1)) as usize]
+    }
+
+    /// The statistics of a block of children (one chunk holds every block): one lookup for
+    /// a whole selection.
+    #[inline]
+    pub fn stats_block(&self, ids: Range<u32>) -> &[Stats] {
+        let offset = (ids.start & (CHUNK - 1)) as usize;
+        &self.chunk(ids.start).stats[offset..offset + ids.len()]
+    }
+
+    /// The moves of a block of children, as their codes (see [`Tree::mv`]).
+    #[inline]
+    pub fn moves_block(&self, ids: Range<u32>) -> impl Iterator<Item = Move> + '_ {
+        let offset = (ids.start & (CHUNK - 1)) as usize;
+        self.chunk(ids.start).links[offset..offset + ids.len()]
+            .iter()
+            .map(|l| decode(l.mv.load(Ordering::Relaxed)))
+    }
+
+    /// The move that leads to node `id`.
+    #[inline]
+    pub fn mv(&self, id: u32) -> Move {
+        decode(self.links(id).mv.load(Ordering::Relaxed))
+    }
+
+    /// Nodes in use (ids handed out, counting the few a chunk boundary skips).
+    pub fn node_count(&self) -> usize {
+        *self.next.lock().unwrap_or_else(|p| p.into_inner()) as usize
+    }
+
+    /// Whether an expansion has failed for want of room.
+    pub fn is_full(&self) -> bool {
+        self.full.load(Ordering::Relaxed)
+    }
+
+    /// A block of `count` fresh nodes inside one chunk, or `None` if the cap is reached.
+    fn allocate(&self, count: u32) -> Option<u32> {
+        if count == 0 || count > CHUNK {
+            return None;
+        }
+        let mut next = self.next.lock().unwrap_or_else(|p| p.into_inner());
+        let mut start = *next;
+        if (start & (CHUNK - 1)) + count > CHUNK {
+            start = (start | (CHUNK - 1)) + 1;
+        }
+        if u64::from(start) + u64::from(count) > u64::from(self.capacity) {
+            self.full.store(true, Ordering::Relaxed);
+            return None;
+        }
+        *next = start + count;
+        let chunk = start >> CHUNK_BITS;
+        // The last chunk holds only what the cap allows, so memory never passes it.
+        let length = CHUNK.min(self.capacity - (chunk << CHUNK_BITS));
+        self.chunks[chunk as usize].get_or_init(|| Chunk {
+            stats: (0..length).map(|_| Stats::default()).collect(),
+            links: (0..length).map(|_| Links::default()).collect(),
+        });
+        Some(start)
+    }
+
+    /// The ids of `id`'s children, once they exist.
+    #[inline]
+    pub fn children(&self, id: u32) -> Option<Range<u32>> {
+        let node = self.links(id);
+        match node.state.load(Ordering::Acquire) {
+            LEAF | EXPANDING => None,
+            count => {
+                let first = node.first_child.load(Ordering::Relaxed);
+                Some(first..first + count)
+            }
+        }
+    }
+
+    /// Claims the right to expand `id`: true for exactly one caller while it is a leaf.
+    pub fn begin_expansion(&self, id: u32) -> bool {
+        self.links(id)
+            .state
+            .compare_exchange(LEAF, EXPANDING, Ordering::Acquire, Ordering::Relaxed)
+            .is_ok()
+    }
+
+    /// Creates `id`'s children (after [`Tree::begin_expansion`] returned true) and publishes
+    /// them. With no room left, or no moves, `id` goes back to being a leaf: false.
+    pub fn finish_expansion(&self, id: u32, moves: &[Move]) -> bool {
+        let node = self.links(id);
+        let Some(first) = u32::try_from(moves.len()).ok().and_then(|n| self.allocate(n)) else {
+            node.state.store(LEAF, Ordering::Release);
+            return false;
+        };
+        for (offset, &mv) in moves.iter().enumerate() {
+            self.links(first + offset as u32).mv.store(encode(mv), Ordering::Relaxed);
+        }
+        node.first_child.store(first, Ordering::Relaxed);
+        node.state.store(moves.len() as u32, Ordering::Release);
+        true
+    }
+
+    /// A new tree, within `max_nodes`, holding a copy of the subtree under `id` with `id` as
+    /// its root: what tree reuse keeps of the last search. Copies breadth first, so that as
+    /// much of the top of the subtree as fits is kept when the cap is smaller.
+    pub fn copy_subtree(&self, id: u32, max_nodes: usize) -> Tree {
+        let copy = Tree::new(max_nodes);
+        let mut queue = std::collections::VecDeque::from([(id, ROOT)]);
+        while let Some((from, to)) = queue.pop_front() {
+            copy_statistics(self.stats(from), copy.stats(to));
+            copy.links(to).mv.store(encode(self.mv(from)), Ordering::Relaxed);
+            let Some(children) = self.children(from) else { continue };
+            let moves: Vec<Move> = children.clone().map(|c| self.mv(c)).collect();
+            if !copy.begin_expansion(to) || !copy.finish_expansion(to, &moves) {
+                continue;
+            }
+            let new_children = copy.children(to).expect("just expanded");
+            queue.extend(children.zip(new_children));
+        }
+        copy
+    }
+}
+
+fn copy_statistics(from: &Stats, to: &Stats) {
+    let load = |a: &AtomicU32| a.load(Ordering::Relaxed);
+    to.visits.store(load(&from.visits), Ordering::Relaxed);
+    to.wins.store(load(&from.wins), Ordering::Relaxed);
+    to.rave_visits.store(load(&from.rave_visits), Ordering::Relaxed);
+    to.rave_wins.store(load(&from.rave_wins), Ordering::Relaxed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(n: u16) -> Vec<Move> {
+        (1..=n).map(|p| Move::Play(Point(p))).chain([Move::Pass]).collect()
+    }
+
+    // Children appear once, contiguous, with their moves; a second expansion is refused.
+    #[test]
+    fn expansion_happens_once() {
+        let tree = Tree::new(1000);
+        assert_eq!(tree.children(ROOT), None);
+        assert!(tree.begin_expansion(ROOT));
+        assert!(!tree.begin_expansion(ROOT), "one expander at a time");
+        assert!(tree.finish_expansion(ROOT, &moves(3)));
+        let children = tree.children(ROOT).unwrap();
+        assert_eq!(children, 1..5);
+        let got: Vec<Move> = children.map(|c| tree.mv(c)).collect();
+        assert_eq!(got, moves(3));
+        assert!(!tree.begin_expansion(ROOT), "expanded for good");
+        assert_eq!(tree.node_count(), 5);
+    }
+
+    // Blocks never straddle chunks, and the cap turns an expansion back into a leaf.
+    #[test]
+    fn blocks_and_cap() {
+        let tree = Tree::new(CHUNK as usize + 10);
+        let big: Vec<Move> = vec![Move::Pass; CHUNK as usize - 5];
+        assert!(tree.begin_expansion(ROOT) && tree.finish_expansion(ROOT, &big));
+        let child = tree.children(ROOT).unwrap().start;
+        assert!(tree.begin_expansion(child));
+        assert!(tree.finish_expansion(child, &moves(9)), "10 nodes start the second chunk");
+        assert_eq!(tree.children(child).unwrap().start, CHUNK);
+        let grandchild = CHUNK;
+        assert!(tree.begin_expansion(grandchild));
+        assert!(!tree.finish_expansion(grandchild, &moves(1)), "the cap is reached");
+        assert!(tree.is_full());
+        assert_eq!(tree.children(grandchild), None);
+        assert!(tree.begin_expansion(grandchild), "a leaf again");
+    }
+
+    // A copied subtree keeps the statistics and shape under the new root.
+    #[test]
+    fn copies_a_subtree() {
+        let tree = Tree::new(1000);
+        assert!(tree.begin_expansion(ROOT) && tree.finish_expansion(ROOT, &moves(2)));
+        let second = tree.children(ROOT).unwrap().start + 1;
+        tree.stats(second).visits.store(7, Ordering::Relaxed);
+        assert!(tree.begin_expansion(second) && tree.finish_expansion(second, &moves(4)));
+        let leaf = tree.children(second).unwrap().start + 2;
+        tree.stats(leaf).wins.store(3, Ordering::Relaxed);
+        let copy = tree.copy_subtree(second, 1000);
+        assert_eq!(copy.stats(ROOT).visits.load(Ordering::Relaxed), 7);
+        assert_eq!(copy.mv(ROOT), Move::Play(Point(2)));
+        let children = copy.children(ROOT).unwrap();
+        assert_eq!(children.len(), 5);
+        assert_eq!(copy.stats(children.start + 2).wins.load(Ordering::Relaxed), 3);
+        assert_eq!(copy.node_count(), 6);
+        let small = tree.copy_subtree(second, 3);
+        assert_eq!(
+            (small.node_count(), small.children(ROOT)),
+            (1, None),
+            "no room for the children"
+        );
+    }
+}
