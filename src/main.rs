@@ -121,6 +121,9 @@ struct EngineArgs {
     /// Resign below this win rate (0 never resigns).
     #[arg(long, default_value_t = 0.1)]
     resign_threshold: f64,
+    /// Think on the opponent's time after each genmove, for at most SECONDS (default 300).
+    #[arg(long, num_args = 0..=1, default_missing_value = "300", value_name = "SECONDS")]
+    ponder: Option<f64>,
 }
 
 #[derive(clap::Args)]
@@ -249,6 +252,10 @@ fn build_engine(args: &EngineArgs) -> Result<Engine, String> {
         ..SearchParams::default()
     });
     engine.set_resign_threshold(args.resign_threshold.clamp(0.0, 1.0));
+    let ponder = args.ponder.filter(|s| s.is_finite() && *s > 0.0);
+    engine.set_ponder(
+        ponder.map(|s| Duration::from_secs_f64(s.min(tengen::time::MAX_THINK_SECONDS))),
+    );
     Ok(engine)
 }
 

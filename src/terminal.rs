@@ -79,7 +79,11 @@ pub fn play(
         }
         write!(out, "{human} to play> ")?;
         out.flush()?;
-        let Some(Ok(line)) = lines.next() else {
+        // The engine thinks on the player's time (when pondering is on) until the line comes.
+        engine.start_pondering();
+        let line = lines.next();
+        engine.stop_pondering();
+        let Some(Ok(line)) = line else {
             writeln!(out)?;
             return Ok(Ending::Abandoned);
         };

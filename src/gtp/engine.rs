@@ -17,6 +17,8 @@ use crate::time::Clock;
 use crate::vertex::{format_move, format_vertex, Vertex};
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Light playouts behind `final_score` and `final_status_list`.
@@ -44,6 +46,24 @@ pub struct Engine {
     /// The win rate (for the side that moved) and playouts of the last `genmove` search;
     /// `None` when that move needed no search (a pass that wins the count).
     last_estimate: Option<(f64, usize)>,
+    /// The longest a ponder may run; `None`: no pondering.
+    ponder_cap: Option<Duration>,
+    /// Set by a `genmove` that played: the opponent is thinking now, so we may too.
+    ponder_due: bool,
+    pondering: Option<Pondering>,
+}
+
+/// A search of the opponent's position running while the controller is silent. It owns the
+/// engine's searcher meanwhile, and hands it back (with the tree it grew) when stopped.
+struct Pondering {
+    halt: Arc<AtomicBool>,
+    handle: std::thread::JoinHandle<(Searcher, usize)>,
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop_pondering();
+    }
 }
 
 impl Default for Engine {
@@ -71,6 +91,59 @@ impl Engine {
             started: Instant::now(),
             files_dir: None,
             last_estimate: None,
+            ponder_cap: None,
+            ponder_due: false,
+            pondering: None,
+        }
+    }
+
+    /// Ponder (search on the opponent's time, keeping the tree for the next move) for at most
+    /// `cap` after each `genmove`; `None` turns pondering off.
+    pub fn set_ponder(&mut self, cap: Option<Duration>) {
+        self.ponder_cap = cap;
+    }
+
+    /// Starts pondering if a `genmove` has just played and pondering is on. The I/O loop
+    /// calls this after writing a response, when the engine would otherwise sit idle.
+    pub fn start_pondering(&mut self) {
+        let Some(cap) = self.ponder_cap.filter(|_| self.ponder_due) else { return };
+        self.ponder_due = false;
+        if self.pondering.is_some() || self.game.is_over() {
+            return;
+        }
+        let mut searcher = std::mem::take(&mut self.searcher);
+        let game = self.game.clone();
+        let params = SearchParams {
+            playouts: usize::MAX,
+            time_limit: Some(cap),
+            early_stop: false,
+            seed: self.rng.next_u64(),
+            ..self.search.clone()
+        };
+        let halt = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&halt);
+        let handle = std::thread::spawn(move || {
+            let result = searcher.search_until(&game, &params, &flag);
+            (searcher, result.playouts)
+        });
+        self.pondering = Some(Pondering { halt, handle });
+    }
+
+    /// Stops pondering, if it runs, and takes the searcher back with its tree. Returns the
+    /// simulations the ponder ran. The I/O loop calls this as soon as a line arrives.
+    pub fn stop_pondering(&mut self) -> Option<usize> {
+        let pondering = self.pondering.take()?;
+        pondering.halt.store(true, Ordering::Relaxed);
+        match pondering.handle.join() {
+            Ok((searcher, playouts)) => {
+                self.searcher = searcher;
+                log::info!("pondered {playouts} simulations");
+                Some(playouts)
+            }
+            Err(_) => {
+                log::error!("the ponder thread panicked; its tree is lost");
+                None
+            }
         }
     }
 
@@ -251,6 +324,7 @@ impl Engine {
             Some(mv) => {
                 if commit {
                     self.game.play(color, mv).expect("the search only proposes legal moves");
+                    self.ponder_due = true;
                 }
                 format_move(self.game.board(), mv)
             }
@@ -570,4 +644,66 @@ fn cpu_seconds() -> Option<f64> {
     let user: f64 = fields.get(11)?.parse().ok()?;
     let system: f64 = fields.get(12)?.parse().ok()?;
     Some((user + system) / 100.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pondering_engine(cap: Duration) -> Engine {
+        let mut engine = Engine::new(9, Rules::chinese(), 3);
+        engine.set_search_params(SearchParams { playouts: 300, ..SearchParams::default() });
+        engine.set_ponder(Some(cap));
+        engine
+    }
+
+    // Pondering starts only after a genmove that played, runs until the next command, stops
+    // within milliseconds, and leaves the engine answering as before.
+    #[test]
+    fn ponders_between_commands() {
+        let mut engine = pondering_engine(Duration::from_secs(30));
+        engine.start_pondering();
+        assert!(engine.pondering.is_none(), "nothing to ponder before a genmove");
+        engine.handle("genmove", &["b"]).unwrap();
+        engine.start_pondering();
+        assert!(engine.pondering.is_some());
+        std::thread::sleep(Duration::from_millis(200));
+        let asked = Instant::now();
+        let pondered = engine.stop_pondering().expect("it was pondering");
+        assert!(asked.elapsed() < Duration::from_millis(100), "{:?}", asked.elapsed());
+        assert!(pondered > 0);
+        engine.handle("play", &["w", "E5"]).unwrap();
+        let answer = engine.handle("genmove", &["b"]).unwrap();
+        assert_ne!(answer, "E5");
+        assert_eq!(engine.game().moves().len(), 3);
+    }
+
+    // Through the I/O loop: every command still gets its one answer, and the ponder of the
+    // last genmove is stopped when the input ends.
+    #[test]
+    fn pondering_through_the_loop() {
+        let mut engine = pondering_engine(Duration::from_secs(30));
+        let out = crate::gtp::server::run_on_text(
+            &mut engine,
+            b"1 genmove b\n2 play w E5\n3 genmove b\n4 name\n",
+        );
+        let answers: Vec<&str> = out.split("\n\n").filter(|a| !a.is_empty()).collect();
+        assert_eq!(answers.len(), 4, "{out}");
+        assert!(answers.iter().all(|a| a.starts_with('=')), "{out}");
+        assert!(engine.pondering.is_none(), "stopped at the end of input");
+    }
+
+    // A ponder never runs past its cap, even if no command ever comes.
+    #[test]
+    fn pondering_stops_at_its_cap() {
+        let mut engine = pondering_engine(Duration::from_millis(50));
+        engine.handle("genmove", &["b"]).unwrap();
+        engine.start_pondering();
+        let started = Instant::now();
+        while !engine.pondering.as_ref().unwrap().handle.is_finished() {
+            assert!(started.elapsed() < Duration::from_secs(5), "still pondering");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(engine.stop_pondering().is_some());
+    }
 }

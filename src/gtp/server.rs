@@ -118,6 +118,8 @@ pub fn run<R: BufRead, W: Write>(
     let mut raw = Vec::new();
     let mut truncated = false;
     while read_line(&mut input, &mut raw, &mut truncated)? {
+        // A line has arrived: whatever the engine pondered, the controller speaks now.
+        engine.stop_pondering();
         let Some(line) = preprocess(&raw) else {
             if truncated {
                 // An overlong line of nothing still gets its one answer.
@@ -144,7 +146,9 @@ pub fn run<R: BufRead, W: Write>(
         if request.name == "quit" && result.is_ok() {
             break;
         }
+        engine.start_pondering();
     }
+    engine.stop_pondering();
     Ok(())
 }
 
