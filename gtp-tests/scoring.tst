@@ -46,3 +46,16 @@ play w B5
 komi -9.5
 31 final_score
 #? [B\+0\.5]
+
+# A finished game (tengen against GNU Go, 2026-11-29): white's G7-G6 is in atari inside
+# black's area. Whoever moves first decides it, so random continuations are split on it;
+# but the capture is there, and no chain in seki is in atari: it is dead, as GNU Go says.
+loadsgf sgf/atari-at-the-end.sgf
+40 final_score
+#? [W\+0\.5]
+
+41 final_status_list dead
+#? [H8\nG7 G6\nG3]
+
+42 final_status_list seki
+#? []

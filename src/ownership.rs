@@ -1,7 +1,10 @@
-//! Ownership and the status of chains, estimated from light playouts: who owns each point at
-//! the end of many random continuations of the position. A chain that its owner loses in most
-//! of them is dead; one that neither side clearly keeps is taken to be in seki. `final_score`
-//! and `final_status_list` both use this one evaluator, so they always agree with each other.
+//! Ownership and the status of chains, estimated from playouts: who owns each point at the
+//! end of many continuations of the position (tactical playouts, which capture chains in
+//! atari and never fill their own liberties into a big self-atari; half of them with each
+//! side moving first, since at the end of a game either may). A chain that its owner loses
+//! in most of them is dead; one that neither side clearly keeps is taken to be in seki,
+//! unless it is in atari, which no chain in seki is. `final_score` and `final_status_list`
+//! both use this one evaluator, so they always agree with each other.
 //!
 //! Playouts run in parallel batches whose generators are seeded from the caller's seed and the
 //! batch number, so the estimate is the same for a given seed whatever the thread count.
@@ -9,6 +12,7 @@
 use crate::board::{Board, Point};
 use crate::color::Color;
 use crate::game::Game;
+use crate::policy::{self, PlayoutPolicy};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -27,8 +31,8 @@ pub struct Ownership {
 }
 
 impl Ownership {
-    /// Runs `playouts` light playouts (rounded up to whole batches) from the game's position,
-    /// the side to move first.
+    /// Runs `playouts` playouts (rounded up to whole batches) from the game's position, each
+    /// side moving first in half of them.
     pub fn estimate(game: &Game, playouts: usize, seed: u64) -> Ownership {
         let start = game.board();
         let batches = playouts.div_ceil(BATCH).max(1);
@@ -41,9 +45,18 @@ impl Ownership {
                 );
                 let mut sums = vec![0i32; crate::board::SLOTS];
                 let mut board = start.clone();
+                let first = if batch % 2 == 0 { game.to_move() } else { game.to_move().opponent() };
                 for _ in 0..BATCH {
                     board.copy_from(start);
-                    board.playout(game.to_move(), max_moves, &mut rng);
+                    policy::playout(
+                        &mut board,
+                        PlayoutPolicy::Tactical,
+                        first,
+                        None,
+                        max_moves,
+                        &mut rng,
+                        |_, _| {},
+                    );
                     for p in board.points() {
                         sums[p.index()] += board.playout_owner(p);
                     }
@@ -96,7 +109,8 @@ pub fn chain_statuses(board: &Board, ownership: &Ownership) -> Vec<(Vec<Point>, 
         }
         let status = if mean >= CERTAIN {
             Status::Alive
-        } else if mean <= -CERTAIN {
+        } else if mean <= -CERTAIN || board.chain_liberties(p) == 1 {
+            // Uncertain only because whoever moves first decides it: the capture is there.
             Status::Dead
         } else {
             Status::Seki

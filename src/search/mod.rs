@@ -20,6 +20,7 @@
 //! A [`Searcher`] keeps its tree between moves: when the next search is of a position reached
 //! from the last root by the moves since, the subtree of those moves is kept (tree reuse).
 
+mod priors;
 mod tree;
 
 use crate::board::{Board, Move, Point, SLOTS};
@@ -27,6 +28,7 @@ use crate::color::Color;
 use crate::game::Game;
 use crate::policy::{self, PlayoutPolicy};
 use crate::score;
+use priors::Prior;
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use std::collections::HashSet;
@@ -57,6 +59,9 @@ pub struct SearchParams {
     /// Stop as soon as the most visited root move cannot be overtaken within the simulations
     /// (or, against a clock, the time) left. Default true.
     pub early_stop: bool,
+    /// Give new nodes prior knowledge (captures, escapes, self-atari, the last move, the
+    /// lines in the opening; see `priors.rs`). Default true.
+    pub priors: bool,
     /// How simulations play once they leave the tree. Default `Tactical`.
     pub policy: PlayoutPolicy,
     /// Threads sharing the tree. Default 1.
@@ -77,6 +82,7 @@ impl Default for SearchParams {
             allow_root_pass: true,
             time_limit: None,
             early_stop: true,
+            priors: true,
             max_memory_mib: 1024,
             threads: 1,
             policy: PlayoutPolicy::Tactical,
@@ -264,8 +270,11 @@ fn run(tree: &Tree, game: &Game, params: &SearchParams, halt: &AtomicBool) -> Se
     };
     // The root is expanded before the threads start, so that every simulation has a choice.
     if tree.children(ROOT).is_none() && tree.begin_expansion(ROOT) {
-        let moves = shared.child_moves(game.board(), shared.root_color, &[]);
-        tree.finish_expansion(ROOT, &moves);
+        let mut moves = Vec::new();
+        let mut priors = Vec::new();
+        let (board, color) = (game.board(), shared.root_color);
+        shared.child_moves(board, color, shared.root_last, &[], &mut moves, &mut priors);
+        tree.finish_expansion(ROOT, &moves, &priors);
     }
     let threads = params.threads.clamp(1, 256);
     if threads == 1 {
@@ -326,6 +335,7 @@ struct Scratch {
     path: Vec<u32>,
     path_hashes: Vec<u64>,
     moves: Vec<Move>,
+    priors: Vec<Prior>,
     rng: SmallRng,
 }
 
@@ -339,6 +349,7 @@ impl Shared<'_> {
             path: Vec::new(),
             path_hashes: Vec::new(),
             moves: Vec::new(),
+            priors: Vec::new(),
             rng: SmallRng::seed_from_u64(seed),
         };
         let limit = self.params.playouts.max(1);
@@ -416,8 +427,9 @@ impl Shared<'_> {
                     {
                         break;
                     }
-                    scratch.moves = self.child_moves(board, color, &scratch.path_hashes);
-                    if !tree.finish_expansion(node, &scratch.moves) {
+                    let (moves, priors) = (&mut scratch.moves, &mut scratch.priors);
+                    self.child_moves(board, color, last, &scratch.path_hashes, moves, priors);
+                    if !tree.finish_expansion(node, moves, priors) {
                         break;
                     }
                     tree.children(node).expect("just expanded")
@@ -467,10 +479,20 @@ impl Shared<'_> {
         self.update(&scratch.path, &scratch.first_mover, winner);
     }
 
-    /// The children a node gets: every legal move for `color` that fills none of its own
-    /// true eyes and repeats no position of the game or of the path, then pass.
-    fn child_moves(&self, board: &Board, color: Color, path_hashes: &[u64]) -> Vec<Move> {
-        let mut moves = Vec::with_capacity(board.empty_points().len() + 1);
+    /// The children a node gets, into `moves`: every legal move for `color` that fills none
+    /// of its own true eyes and repeats no position of the game or of the path, then pass;
+    /// and their priors into `priors` when priors are on (`last`: the opponent's last stone).
+    fn child_moves(
+        &self,
+        board: &Board,
+        color: Color,
+        last: Option<Point>,
+        path_hashes: &[u64],
+        moves: &mut Vec<Move>,
+        priors: &mut Vec<Prior>,
+    ) {
+        moves.clear();
+        priors.clear();
         for &p in board.empty_points() {
             let p = Point(p);
             if !board.is_legal(p, color) || board.is_true_eye(p, color) {
@@ -483,7 +505,9 @@ impl Shared<'_> {
             moves.push(Move::Play(p));
         }
         moves.push(Move::Pass);
-        moves
+        if self.params.priors {
+            priors.extend(moves.iter().map(|&mv| priors::prior(board, color, mv, last)));
+        }
     }
 
     /// Whether the root's pass is off the table (cleanup) while other moves exist.

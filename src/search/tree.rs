@@ -11,6 +11,7 @@
 //! touching the block. The state only moves forward (`LEAF` → `EXPANDING` → count), except
 //! that an expansion which finds the arena full goes back to `LEAF`.
 
+use super::priors::Prior;
 use crate::board::{Move, Point};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -205,16 +206,23 @@ impl Tree {
             .is_ok()
     }
 
-    /// Creates `id`'s children (after [`Tree::begin_expansion`] returned true) and publishes
-    /// them. With no room left, or no moves, `id` goes back to being a leaf: false.
-    pub fn finish_expansion(&self, id: u32, moves: &[Move]) -> bool {
+    /// Creates `id`'s children (after [`Tree::begin_expansion`] returned true), their RAVE
+    /// statistics starting from `priors` when given (one per move), and publishes them. With
+    /// no room left, or no moves, `id` goes back to being a leaf: false.
+    pub fn finish_expansion(&self, id: u32, moves: &[Move], priors: &[Prior]) -> bool {
         let node = self.links(id);
         let Some(first) = u32::try_from(moves.len()).ok().and_then(|n| self.allocate(n)) else {
             node.state.store(LEAF, Ordering::Release);
             return false;
         };
         for (offset, &mv) in moves.iter().enumerate() {
-            self.links(first + offset as u32).mv.store(encode(mv), Ordering::Relaxed);
+            let child = first + offset as u32;
+            self.links(child).mv.store(encode(mv), Ordering::Relaxed);
+            if let Some(prior) = priors.get(offset) {
+                let stats = self.stats(child);
+                stats.rave_visits.store(prior.visits, Ordering::Relaxed);
+                stats.rave_wins.store(prior.wins, Ordering::Relaxed);
+            }
         }
         node.first_child.store(first, Ordering::Relaxed);
         node.state.store(moves.len() as u32, Ordering::Release);
@@ -232,7 +240,7 @@ impl Tree {
             copy.links(to).mv.store(encode(self.mv(from)), Ordering::Relaxed);
             let Some(children) = self.children(from) else { continue };
             let moves: Vec<Move> = children.clone().map(|c| self.mv(c)).collect();
-            if !copy.begin_expansion(to) || !copy.finish_expansion(to, &moves) {
+            if !copy.begin_expansion(to) || !copy.finish_expansion(to, &moves, &[]) {
                 continue;
             }
             let new_children = copy.children(to).expect("just expanded");
@@ -265,7 +273,7 @@ mod tests {
         assert_eq!(tree.children(ROOT), None);
         assert!(tree.begin_expansion(ROOT));
         assert!(!tree.begin_expansion(ROOT), "one expander at a time");
-        assert!(tree.finish_expansion(ROOT, &moves(3)));
+        assert!(tree.finish_expansion(ROOT, &moves(3), &[]));
         let children = tree.children(ROOT).unwrap();
         assert_eq!(children, 1..5);
         let got: Vec<Move> = children.map(|c| tree.mv(c)).collect();
@@ -279,14 +287,14 @@ mod tests {
     fn blocks_and_cap() {
         let tree = Tree::new(CHUNK as usize + 10);
         let big: Vec<Move> = vec![Move::Pass; CHUNK as usize - 5];
-        assert!(tree.begin_expansion(ROOT) && tree.finish_expansion(ROOT, &big));
+        assert!(tree.begin_expansion(ROOT) && tree.finish_expansion(ROOT, &big, &[]));
         let child = tree.children(ROOT).unwrap().start;
         assert!(tree.begin_expansion(child));
-        assert!(tree.finish_expansion(child, &moves(9)), "10 nodes start the second chunk");
+        assert!(tree.finish_expansion(child, &moves(9), &[]), "10 nodes start the second chunk");
         assert_eq!(tree.children(child).unwrap().start, CHUNK);
         let grandchild = CHUNK;
         assert!(tree.begin_expansion(grandchild));
-        assert!(!tree.finish_expansion(grandchild, &moves(1)), "the cap is reached");
+        assert!(!tree.finish_expansion(grandchild, &moves(1), &[]), "the cap is reached");
         assert!(tree.is_full());
         assert_eq!(tree.children(grandchild), None);
         assert!(tree.begin_expansion(grandchild), "a leaf again");
@@ -296,10 +304,10 @@ mod tests {
     #[test]
     fn copies_a_subtree() {
         let tree = Tree::new(1000);
-        assert!(tree.begin_expansion(ROOT) && tree.finish_expansion(ROOT, &moves(2)));
+        assert!(tree.begin_expansion(ROOT) && tree.finish_expansion(ROOT, &moves(2), &[]));
         let second = tree.children(ROOT).unwrap().start + 1;
         tree.stats(second).visits.store(7, Ordering::Relaxed);
-        assert!(tree.begin_expansion(second) && tree.finish_expansion(second, &moves(4)));
+        assert!(tree.begin_expansion(second) && tree.finish_expansion(second, &moves(4), &[]));
         let leaf = tree.children(second).unwrap().start + 2;
         tree.stats(leaf).wins.store(3, Ordering::Relaxed);
         let copy = tree.copy_subtree(second, 1000);
