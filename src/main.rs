@@ -121,6 +121,10 @@ struct EngineArgs {
     /// Resign below this win rate (0 never resigns).
     #[arg(long, default_value_t = 0.1)]
     resign_threshold: f64,
+    /// Capture every dead opponent stone before passing (for servers such as CGOS that
+    /// count every stone on the board as alive).
+    #[arg(long)]
+    capture_all_dead: bool,
     /// Think on the opponent's time after each genmove, for at most SECONDS (default 300).
     #[arg(long, num_args = 0..=1, default_missing_value = "300", value_name = "SECONDS")]
     ponder: Option<f64>,
@@ -252,6 +256,7 @@ fn build_engine(args: &EngineArgs) -> Result<Engine, String> {
         ..SearchParams::default()
     });
     engine.set_resign_threshold(args.resign_threshold.clamp(0.0, 1.0));
+    engine.set_capture_all_dead(args.capture_all_dead);
     let ponder = args.ponder.filter(|s| s.is_finite() && *s > 0.0);
     engine.set_ponder(
         ponder.map(|s| Duration::from_secs_f64(s.min(tengen::time::MAX_THINK_SECONDS))),

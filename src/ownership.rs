@@ -89,14 +89,19 @@ pub enum Status {
 }
 
 /// Every chain on the board with its status, each chain named by its stones in board order.
+///
+/// A chain its owner keeps in most playouts is alive, one it loses in most is dead. One that
+/// neither side clearly keeps is in seki only if it is not in atari (the capture is there)
+/// and it touches an opposing chain that is just as uncertain: chains in seki live off each
+/// other. An uncertain chain alone in the opponent's area (a lone stone in a wide space,
+/// which random continuations sometimes make live) goes to the side that owns it more often.
 pub fn chain_statuses(board: &Board, ownership: &Ownership) -> Vec<(Vec<Point>, Status)> {
-    let mut done = vec![false; crate::board::SLOTS];
-    let mut out = Vec::new();
+    // Each chain's mean ownership from its owner's side, and every stone's chain.
+    let mut chain_of = vec![usize::MAX; crate::board::SLOTS];
+    let mut chains: Vec<(Vec<Point>, Color, f64)> = Vec::new();
     for p in board.points() {
-        let Some(color) = board.stone(p) else {
-            continue;
-        };
-        if done[p.index()] {
+        let Some(color) = board.stone(p) else { continue };
+        if chain_of[p.index()] != usize::MAX {
             continue;
         }
         let mut stones: Vec<Point> = board.chain_stones(p).collect();
@@ -105,19 +110,33 @@ pub fn chain_statuses(board: &Board, ownership: &Ownership) -> Vec<(Vec<Point>, 
         let mean =
             stones.iter().map(|&s| sign * ownership.of(s)).sum::<f64>() / stones.len() as f64;
         for s in &stones {
-            done[s.index()] = true;
+            chain_of[s.index()] = chains.len();
         }
-        let status = if mean >= CERTAIN {
-            Status::Alive
-        } else if mean <= -CERTAIN || board.chain_liberties(p) == 1 {
-            // Uncertain only because whoever moves first decides it: the capture is there.
-            Status::Dead
-        } else {
-            Status::Seki
-        };
-        out.push((stones, status));
+        chains.push((stones, color, mean));
     }
-    out
+    let uncertain = |mean: f64| mean.abs() < CERTAIN;
+    let statuses: Vec<Status> = chains
+        .iter()
+        .map(|(stones, color, mean)| {
+            if *mean >= CERTAIN {
+                return Status::Alive;
+            }
+            if *mean <= -CERTAIN || board.chain_liberties(stones[0]) == 1 {
+                return Status::Dead;
+            }
+            let lives_off_a_neighbour = stones.iter().flat_map(|&s| board.neighbors(s)).any(|n| {
+                board.stone(n) == Some(color.opponent()) && uncertain(chains[chain_of[n.index()]].2)
+            });
+            if lives_off_a_neighbour {
+                Status::Seki
+            } else if *mean < 0.0 {
+                Status::Dead
+            } else {
+                Status::Alive
+            }
+        })
+        .collect();
+    chains.into_iter().zip(statuses).map(|((stones, _, _), status)| (stones, status)).collect()
 }
 
 /// One stone of every chain with `status`, for `score::count`'s dead and seki lists.

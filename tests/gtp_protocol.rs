@@ -233,6 +233,24 @@ fn cleanup_captures_dead_stones_before_passing() {
     assert_ne!(r.last().unwrap().1, "pass", "{r:?}");
 }
 
+// Black wins the count once white's dead B5 is removed, and white has passed: a plain
+// genmove passes, but with --capture-all-dead (CGOS) black first captures the dead stone.
+#[test]
+fn capture_all_dead_before_passing() {
+    let mut input = String::from("boardsize 9\nkomi 7.5\n");
+    for row in 1..=9 {
+        input.push_str(&format!("play b E{row}\nplay w F{row}\n"));
+    }
+    input.push_str("play w B5\nplay w pass\ngenmove b\n");
+    let plain = responses(&input);
+    assert_eq!(plain.last().unwrap().1, "pass", "{plain:?}");
+    let mut cgos = engine();
+    cgos.set_capture_all_dead(true);
+    let out = run_on_text(&mut cgos, input.as_bytes());
+    let last = out.split_terminator("\n\n").last().unwrap();
+    assert!(last.starts_with("= ") && last != "= pass", "{out}");
+}
+
 /// Lines the loop executes for `input`: what survives preprocessing.
 fn executable_lines(input: &[u8]) -> usize {
     input.split(|&b| b == b'\n').filter(|line| preprocess(line).is_some()).count()

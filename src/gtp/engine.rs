@@ -48,6 +48,9 @@ pub struct Engine {
     last_estimate: Option<(f64, usize)>,
     /// The longest a ponder may run; `None`: no pondering.
     ponder_cap: Option<Duration>,
+    /// Clean up before passing in every game, as `kgs-genmove_cleanup` does: for servers
+    /// such as CGOS that score with every stone on the board as alive.
+    capture_all_dead: bool,
     /// Set by a `genmove` that played: the opponent is thinking now, so we may too.
     ponder_due: bool,
     pondering: Option<Pondering>,
@@ -92,9 +95,15 @@ impl Engine {
             files_dir: None,
             last_estimate: None,
             ponder_cap: None,
+            capture_all_dead: false,
             ponder_due: false,
             pondering: None,
         }
+    }
+
+    /// Capture every dead opponent stone before passing, in every `genmove`.
+    pub fn set_capture_all_dead(&mut self, on: bool) {
+        self.capture_all_dead = on;
     }
 
     /// Ponder (search on the opponent's time, keeping the tree for the next move) for at most
@@ -216,8 +225,8 @@ impl Engine {
                 Ok(String::new())
             }
             Command::Play(color, vertex) => self.play(color, vertex),
-            Command::GenMove(color) => self.genmove(color, true, false),
-            Command::RegGenMove(color) => self.genmove(color, false, false),
+            Command::GenMove(color) => self.genmove(color, true, self.capture_all_dead),
+            Command::RegGenMove(color) => self.genmove(color, false, self.capture_all_dead),
             Command::GenMoveCleanup(color) => self.genmove(color, true, true),
             Command::Undo => {
                 self.game.undo().map_err(|e| GtpError::new(e.to_string()))?;
