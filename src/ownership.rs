@@ -90,15 +90,16 @@ pub enum Status {
 
 /// Every chain on the board with its status, each chain named by its stones in board order.
 ///
-/// A chain its owner keeps in most playouts is alive, one it loses in most is dead. One that
-/// neither side clearly keeps is in seki only if it is not in atari (the capture is there)
-/// and it touches an opposing chain that is just as uncertain: chains in seki live off each
-/// other. An uncertain chain alone in the opponent's area (a lone stone in a wide space,
-/// which random continuations sometimes make live) goes to the side that owns it more often.
+/// A chain its owner keeps in most playouts is alive, one it loses in most is dead; one that
+/// neither side clearly keeps is dead if it is in atari (the capture is there) and otherwise
+/// goes to the side that owns it more often. (Tactical playouts never fill a seki's shared
+/// liberties with a big self-atari, so chains in seki come out alive.) A living chain is in
+/// seki when it shares a liberty with a living opposing chain and has at most one liberty
+/// of its own: no two eyes, yet alive.
 pub fn chain_statuses(board: &Board, ownership: &Ownership) -> Vec<(Vec<Point>, Status)> {
-    // Each chain's mean ownership from its owner's side, and every stone's chain.
+    // Each chain's stones and whether it lives, and every stone's chain.
     let mut chain_of = vec![usize::MAX; crate::board::SLOTS];
-    let mut chains: Vec<(Vec<Point>, Color, f64)> = Vec::new();
+    let mut chains: Vec<(Vec<Point>, bool)> = Vec::new();
     for p in board.points() {
         let Some(color) = board.stone(p) else { continue };
         if chain_of[p.index()] != usize::MAX {
@@ -109,34 +110,45 @@ pub fn chain_statuses(board: &Board, ownership: &Ownership) -> Vec<(Vec<Point>, 
         let sign = if color == Color::Black { 1.0 } else { -1.0 };
         let mean =
             stones.iter().map(|&s| sign * ownership.of(s)).sum::<f64>() / stones.len() as f64;
+        let alive = if mean >= CERTAIN {
+            true
+        } else if mean <= -CERTAIN || board.chain_liberties(p) == 1 {
+            false
+        } else {
+            mean >= 0.0
+        };
         for s in &stones {
             chain_of[s.index()] = chains.len();
         }
-        chains.push((stones, color, mean));
+        chains.push((stones, alive));
     }
-    let uncertain = |mean: f64| mean.abs() < CERTAIN;
-    let statuses: Vec<Status> = chains
+    let lives = |p: Point| board.stone(p).is_some() && chains[chain_of[p.index()]].1;
+    chains
         .iter()
-        .map(|(stones, color, mean)| {
-            if *mean >= CERTAIN {
-                return Status::Alive;
+        .map(|(stones, alive)| {
+            if !alive {
+                return (stones.clone(), Status::Dead);
             }
-            if *mean <= -CERTAIN || board.chain_liberties(stones[0]) == 1 {
-                return Status::Dead;
-            }
-            let lives_off_a_neighbour = stones.iter().flat_map(|&s| board.neighbors(s)).any(|n| {
-                board.stone(n) == Some(color.opponent()) && uncertain(chains[chain_of[n.index()]].2)
-            });
-            if lives_off_a_neighbour {
-                Status::Seki
-            } else if *mean < 0.0 {
-                Status::Dead
-            } else {
-                Status::Alive
-            }
+            let color = board.stone(stones[0]);
+            let mut liberties: Vec<Point> = stones
+                .iter()
+                .flat_map(|&s| board.neighbors(s))
+                .filter(|&n| board.cell(n) == crate::board::Cell::Empty)
+                .collect();
+            liberties.sort();
+            liberties.dedup();
+            let shared = |l: &Point| {
+                board
+                    .neighbors(*l)
+                    .into_iter()
+                    .any(|n| board.stone(n).is_some_and(|c| Some(c) != color) && lives(n))
+            };
+            let shared_count = liberties.iter().filter(|l| shared(l)).count();
+            let own = liberties.len() - shared_count;
+            let status = if shared_count > 0 && own <= 1 { Status::Seki } else { Status::Alive };
+            (stones.clone(), status)
         })
-        .collect();
-    chains.into_iter().zip(statuses).map(|((stones, _, _), status)| (stones, status)).collect()
+        .collect()
 }
 
 /// One stone of every chain with `status`, for `score::count`'s dead and seki lists.

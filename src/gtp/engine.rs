@@ -702,6 +702,28 @@ mod tests {
         assert!(engine.pondering.is_none(), "stopped at the end of input");
     }
 
+    // One thread, a seed and a playout count: the same moves every time, tree reuse included.
+    #[test]
+    fn genmove_is_reproducible_with_one_thread() {
+        let moves = || {
+            let mut engine = Engine::new(9, Rules::chinese(), 11);
+            engine.set_search_params(SearchParams {
+                playouts: 800,
+                threads: 1,
+                seed: 11,
+                ..SearchParams::default()
+            });
+            let mut answers = Vec::new();
+            for color in ["b", "w", "b", "w", "b"] {
+                answers.push(engine.handle("genmove", &[color]).unwrap());
+            }
+            answers
+        };
+        let first = moves();
+        assert_eq!(first, moves());
+        assert_eq!(first, moves());
+    }
+
     // A ponder never runs past its cap, even if no command ever comes.
     #[test]
     fn pondering_stops_at_its_cap() {

@@ -27,7 +27,6 @@ use crate::board::{Board, Move, Point, SLOTS};
 use crate::color::Color;
 use crate::game::Game;
 use crate::policy::{self, PlayoutPolicy};
-use crate::score;
 use priors::Prior;
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
@@ -454,7 +453,11 @@ impl Shared<'_> {
             node = child;
             color = color.opponent();
         }
-        if passes < 2 {
+        // Two passes in the tree end the game, and a finished game is counted with its dead
+        // stones removed: the playout from there removes them, as a referee would. Counting
+        // the board as it stands would count dead stones as alive, and make passing look
+        // good to whoever has more of them.
+        {
             let max_moves = 3 * board.size() * board.size();
             let first_mover = &mut scratch.first_mover;
             policy::playout(
@@ -469,10 +472,7 @@ impl Shared<'_> {
                 },
             );
         }
-        // Two passes inside the tree end the game where it stands: count it exactly, since
-        // regions larger than an eye may still be empty there.
-        let black_area =
-            if passes >= 2 { score::area_difference(board) } else { board.playout_score() };
+        let black_area = board.playout_score();
         let winner =
             if black_area as f64 > self.compensation { Color::Black } else { Color::White };
         scratch.path = visits.finish();
