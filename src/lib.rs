@@ -12,6 +12,7 @@ pub mod handicap;
 pub mod json;
 pub mod matchplay;
 pub mod ownership;
+pub mod patterns;
 pub mod policy;
 pub mod record;
 pub mod regress;

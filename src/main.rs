@@ -109,8 +109,9 @@ struct EngineArgs {
     /// Seconds per move (the clock, when a controller sets one, can only shorten it).
     #[arg(long)]
     time: Option<f64>,
-    /// Playout policy: tactical (answers ataris, avoids self-atari) or light (uniform).
-    #[arg(long, default_value = "tactical", value_parser = ["tactical", "light"])]
+    /// Playout policy: patterns (tactical plus 3×3 shapes near the last move), tactical
+    /// (answers ataris, avoids self-atari) or light (uniform).
+    #[arg(long, default_value = "tactical", value_parser = ["patterns", "tactical", "light"])]
     policy: String,
     /// Search threads (default: the machine's cores).
     #[arg(long)]
@@ -248,7 +249,11 @@ fn build_engine(args: &EngineArgs) -> Result<Engine, String> {
         time_limit,
         seed: args.seed,
         max_memory_mib: args.max_memory.max(1),
-        policy: if args.policy == "light" { PlayoutPolicy::Light } else { PlayoutPolicy::Tactical },
+        policy: match args.policy.as_str() {
+            "light" => PlayoutPolicy::Light,
+            "patterns" => PlayoutPolicy::Patterns,
+            _ => PlayoutPolicy::Tactical,
+        },
         threads: args
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))

@@ -8,14 +8,17 @@
 //! work is a few reads around the last move and a liberty count for moves without two empty
 //! neighbours.
 
-use crate::board::{Board, Point};
+use crate::board::{Board, Cell, Point};
 use crate::color::Color;
+use crate::patterns;
 
 /// Which playout policy simulations use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayoutPolicy {
     Light,
     Tactical,
+    /// `Tactical`, then the 3×3 shapes of [`crate::patterns`] next to the last move.
+    Patterns,
 }
 
 /// The tactical answer to the opponent's stone on `last`, if there is one worth playing:
@@ -46,6 +49,29 @@ pub fn answer_to(board: &Board, color: Color, last: Point) -> Option<Point> {
     None
 }
 
+/// A random point among the eight around `last` that has one of the 3×3 shapes and is a
+/// move a playout may make for `color` without putting two or more stones in atari.
+pub fn shape_move<R: rand::Rng + ?Sized>(
+    board: &Board,
+    color: Color,
+    last: Point,
+    rng: &mut R,
+) -> Option<Point> {
+    let mut candidates = [last; 8];
+    let mut count = 0;
+    for q in board.neighbors(last).into_iter().chain(board.diagonals(last)) {
+        if board.cell(q) == Cell::Empty
+            && patterns::matches(board, q)
+            && board.is_acceptable_playout_move(q, color)
+            && board.self_atari_size(q, color).is_none_or(|stones| stones < 2)
+        {
+            candidates[count] = q;
+            count += 1;
+        }
+    }
+    (count > 0).then(|| candidates[rng.gen_range(0..count)])
+}
+
 /// Plays a simulation to the end under `policy`, as [`Board::playout_recording`] does, with
 /// `last` the move before it (for the tactical answers).
 pub fn playout<R: rand::Rng + ?Sized>(
@@ -65,9 +91,11 @@ pub fn playout<R: rand::Rng + ?Sized>(
         // in atari, which also keeps playouts from filling the shared liberties of a seki.
         let no_big_self_atari =
             |b: &Board, p: Point| b.self_atari_size(p, color).is_none_or(|stones| stones < 2);
-        let choice = last
-            .and_then(|l| answer_to(board, color, l))
-            .or_else(|| board.random_move_where(color, rng, no_big_self_atari));
+        let mut choice = last.and_then(|l| answer_to(board, color, l));
+        if choice.is_none() && policy == PlayoutPolicy::Patterns {
+            choice = last.and_then(|l| shape_move(board, color, l, rng));
+        }
+        let choice = choice.or_else(|| board.random_move_where(color, rng, no_big_self_atari));
         last = choice;
         choice
     };
@@ -144,33 +172,46 @@ mod tests {
         assert_eq!(capture.self_atari_size(at(&capture, 0, 0), Color::Black), None, "takes two");
     }
 
+    // Next to the last move, only points with a shape are chosen; with none, nothing is.
+    #[test]
+    fn shape_moves_near_the_last_move() {
+        let board = Board::from_diagram(
+            ". . . . . . .
+             . . . . . . .
+             . . X O X . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+        for _ in 0..20 {
+            let p = shape_move(&board, Color::White, at(&board, 4, 2), &mut rng).unwrap();
+            assert!(patterns::matches(&board, p));
+            let (x, y) = board.coordinates(p);
+            assert!(x.abs_diff(4) <= 1 && y.abs_diff(2) <= 1);
+        }
+        let lone =
+            Board::from_diagram(". . . . .\n. . . . .\n. . X . .\n. . . . .\n. . . . .").unwrap();
+        assert_eq!(shape_move(&lone, Color::White, at(&lone, 2, 2), &mut rng), None);
+    }
+
     // Tactical playouts end, leave a consistent board, and are reproducible.
     #[test]
     fn tactical_playouts_end() {
-        for size in [5, 9, 19] {
+        for (size, policy) in [
+            (5, PlayoutPolicy::Tactical),
+            (9, PlayoutPolicy::Patterns),
+            (19, PlayoutPolicy::Patterns),
+        ] {
             let mut a = Board::new(size);
             let mut b = Board::new(size);
             let mut rng_a = rand::rngs::SmallRng::seed_from_u64(3);
             let mut rng_b = rand::rngs::SmallRng::seed_from_u64(3);
             let max = 3 * size * size;
-            let moves = playout(
-                &mut a,
-                PlayoutPolicy::Tactical,
-                Color::Black,
-                None,
-                max,
-                &mut rng_a,
-                |_, _| {},
-            );
-            playout(
-                &mut b,
-                PlayoutPolicy::Tactical,
-                Color::Black,
-                None,
-                max,
-                &mut rng_b,
-                |_, _| {},
-            );
+            let moves = playout(&mut a, policy, Color::Black, None, max, &mut rng_a, |_, _| {});
+            playout(&mut b, policy, Color::Black, None, max, &mut rng_b, |_, _| {});
             assert!(moves > 0 && moves < max);
             a.check_invariants().unwrap();
             assert_eq!(a, b);

@@ -7,7 +7,8 @@
 //! and the RAVE statistics of every sibling whose move the same player made first anywhere
 //! later in the simulation.
 //!
-//! Threads (tree parallelism) run simulations on the same tree (`tree.rs`). A visit is counted
+//! Threads (tree parallelism, in a rayon pool the searcher keeps) run simulations on the
+//! same tree (`tree.rs`). A visit is counted
 //! as a thread passes a node, before its result is known: until the result arrives it is a
 //! loss, which steers the other threads elsewhere (virtual loss). A guard takes the visits
 //! back if a simulation does not finish.
@@ -128,15 +129,16 @@ impl SearchResult {
 
 /// Searches the game's position for the side to move, in a fresh tree.
 pub fn search(game: &Game, params: &SearchParams) -> SearchResult {
-    let tree = Tree::new(params.max_nodes());
-    run(&tree, game, params, &AtomicBool::new(false))
+    Searcher::new().search(game, params)
 }
 
-/// A search that keeps its tree from one move to the next.
+/// A search that keeps its tree from one move to the next, and its threads.
 #[derive(Default)]
 pub struct Searcher {
     /// The last tree and the game whose position is its root.
     last: Option<(Tree, Game)>,
+    /// The rayon pool the search threads run in, with its size.
+    pool: Option<(usize, rayon::ThreadPool)>,
 }
 
 impl Searcher {
@@ -165,7 +167,17 @@ impl Searcher {
             },
             None => Tree::new(params.max_nodes()),
         };
-        let result = run(&tree, game, params, halt);
+        let threads = params.threads.clamp(1, 256);
+        if threads > 1 && self.pool.as_ref().is_none_or(|(size, _)| *size != threads) {
+            self.pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(|i| format!("tengen-search-{i}"))
+                .build()
+                .ok()
+                .map(|pool| (threads, pool));
+        }
+        let pool = self.pool.as_ref().filter(|_| threads > 1).map(|(_, pool)| pool);
+        let result = run(&tree, game, params, halt, pool);
         self.last = Some((tree, game.clone()));
         result
     }
@@ -245,7 +257,15 @@ struct Shared<'a> {
     began: Instant,
 }
 
-fn run(tree: &Tree, game: &Game, params: &SearchParams, halt: &AtomicBool) -> SearchResult {
+/// Runs the search on `tree`: on the calling thread alone, or on `params.threads` threads of
+/// `pool` (on plain threads if the pool could not be built).
+fn run(
+    tree: &Tree,
+    game: &Game,
+    params: &SearchParams,
+    halt: &AtomicBool,
+    pool: Option<&rayon::ThreadPool>,
+) -> SearchResult {
     let shared = Shared {
         halt,
         tree,
@@ -276,17 +296,23 @@ fn run(tree: &Tree, game: &Game, params: &SearchParams, halt: &AtomicBool) -> Se
         tree.finish_expansion(ROOT, &moves, &priors);
     }
     let threads = params.threads.clamp(1, 256);
-    if threads == 1 {
-        shared.work(params.seed);
-    } else {
-        std::thread::scope(|scope| {
+    let seed_of = |thread: usize| params.seed ^ (thread as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    match pool {
+        _ if threads == 1 => shared.work(params.seed),
+        Some(pool) => pool.scope(|scope| {
             for thread in 1..threads {
-                let seed = params.seed ^ (thread as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                 let shared = &shared;
-                scope.spawn(move || shared.work(seed));
+                scope.spawn(move |_| shared.work(seed_of(thread)));
             }
             shared.work(params.seed);
-        });
+        }),
+        None => std::thread::scope(|scope| {
+            for thread in 1..threads {
+                let shared = &shared;
+                scope.spawn(move || shared.work(seed_of(thread)));
+            }
+            shared.work(params.seed);
+        }),
     }
     shared.result(shared.finished.load(Ordering::Relaxed))
 }
