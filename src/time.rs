@@ -105,14 +105,22 @@ impl Clock {
         self.left[color.index()]
     }
 
-    /// How long `color` may think about this move, or `None` without a time limit. The
-    /// share of main time assumes `empty_points / 3` own moves remain (at least 10); overtime
-    /// uses most of one period (byo-yomi) or a share of the period per stone left (Canadian);
-    /// `lag` seconds are always kept back for the network and the GUI.
-    pub fn budget(&self, color: Color, empty_points: usize, lag: f64) -> Option<f64> {
+    /// How long `color` may think about this move, or `None` without a time limit, on a
+    /// board of `points` with `empty_points` empty. The share of main time assumes
+    /// `empty_points / 3` own moves remain (at least 10) and is weighted towards the middle
+    /// game (see [`phase_weight`]); overtime uses most of one period (byo-yomi) or a share of
+    /// the period per stone left (Canadian); `lag` seconds are always kept back for the
+    /// network and the GUI.
+    pub fn budget(
+        &self,
+        color: Color,
+        empty_points: usize,
+        points: usize,
+        lag: f64,
+    ) -> Option<f64> {
         let left = self.left(color);
         let moves_left = (empty_points / 3).max(10) as f64;
-        let main_share = left.seconds / moves_left;
+        let main_share = left.seconds / moves_left * phase_weight(empty_points, points);
         let think = match self.system {
             TimeSystem::None => return None,
             TimeSystem::Absolute { .. } => main_share,
@@ -208,6 +216,18 @@ impl Clock {
     }
 }
 
+/// How much more than an even share of main time a move gets at this stage: 1 in the opening
+/// and once the board is three quarters full, rising to 1.5 halfway between, where the
+/// fights are. The share is of what is left, so spending more now never overdraws later.
+pub fn phase_weight(empty_points: usize, points: usize) -> f64 {
+    if points == 0 {
+        return 1.0;
+    }
+    let filled = 1.0 - empty_points.min(points) as f64 / points as f64;
+    let stage = (filled / 0.75).min(1.0);
+    1.0 + 2.0 * stage * (1.0 - stage)
+}
+
 /// Charges `seconds` to main time while there is some (`count == 0`). Returns the time
 /// that falls into overtime, after starting overtime at `start`; `None` if main time covered
 /// it all.
@@ -251,23 +271,35 @@ mod tests {
     // Budgets stay inside what the clock allows, lag kept back, in every system.
     #[test]
     fn budgets_fit_the_clock() {
-        assert_eq!(Clock::default().budget(Color::Black, 361, 0.5), None);
+        assert_eq!(Clock::default().budget(Color::Black, 361, 361, 0.5), None);
         let absolute = Clock::new(TimeSystem::Absolute { main: 60.0 });
-        assert_eq!(absolute.budget(Color::Black, 300, 0.5), Some(60.0 / 100.0 - 0.5));
+        assert_eq!(absolute.budget(Color::Black, 300, 300, 0.5), Some(60.0 / 100.0 - 0.5));
         let mut byo = Clock::new(TimeSystem::ByoYomi { main: 0.0, period: 10.0, periods: 3 });
-        assert_eq!(byo.budget(Color::White, 300, 1.0), Some(7.0));
+        assert_eq!(byo.budget(Color::White, 300, 300, 1.0), Some(7.0));
         byo.set_left(Color::White, 4.0, 1);
-        assert_eq!(byo.budget(Color::White, 300, 1.0), Some(2.2));
+        assert_eq!(byo.budget(Color::White, 300, 300, 1.0), Some(2.2));
         let canadian = Clock::new(TimeSystem::Canadian { main: 0.0, period: 100.0, stones: 20 });
-        assert_eq!(canadian.budget(Color::Black, 300, 0.0), Some(4.0));
+        assert_eq!(canadian.budget(Color::Black, 300, 300, 0.0), Some(4.0));
         let tiny = Clock::new(TimeSystem::Absolute { main: 0.2 });
-        assert_eq!(tiny.budget(Color::Black, 81, 0.5), Some(0.01), "never below 10 ms");
+        assert_eq!(tiny.budget(Color::Black, 81, 81, 0.5), Some(0.01), "never below 10 ms");
         let fischer = Clock::new(TimeSystem::Fischer { main: 4.0, increment: 5.0 });
         assert_eq!(
-            fischer.budget(Color::Black, 300, 0.0),
+            fischer.budget(Color::Black, 300, 300, 0.0),
             Some(2.0),
             "at most half of what is left"
         );
+    }
+
+    // Main time goes preferably to the middle game: more than in the opening or the endgame
+    // for the same time left and moves to come.
+    #[test]
+    fn middle_game_gets_more() {
+        assert_eq!(phase_weight(361, 361), 1.0);
+        assert!((phase_weight(361 - 135, 361) - 1.5).abs() < 0.01, "three eighths full");
+        assert!(phase_weight(90, 361) < 1.01, "three quarters full");
+        let clock = Clock::new(TimeSystem::Absolute { main: 600.0 });
+        let at = |empty| clock.budget(Color::Black, empty, 361, 0.0).unwrap() * (empty / 3) as f64;
+        assert!(at(226) > at(361) * 1.4 && at(226) > at(90) * 1.4);
     }
 
     // Spending time moves through main time into overtime as the systems prescribe.

@@ -362,7 +362,10 @@ impl Engine {
         }
         let mut game = self.game.clone();
         game.set_to_move(color);
-        let clock_budget = self.clock.budget(color, game.board().empty_points().len(), LAG_SECONDS);
+        let board = game.board();
+        let points = board.size() * board.size();
+        let clock_budget =
+            self.clock.budget(color, board.empty_points().len(), points, LAG_SECONDS);
         let clock_limit = clock_budget.map(Duration::from_secs_f64);
         let time_limit = match (self.search.time_limit, clock_limit) {
             (Some(fixed), Some(clock)) => Some(fixed.min(clock)),
