@@ -393,15 +393,17 @@ impl Engine {
         if self.should_resign(color, result.win_rate) {
             return None;
         }
+        // A pass the opponent has not invited only ends a game tengen is winning; behind, it
+        // hands the game over (when it may not resign yet, in the opening), so it plays the
+        // most visited real move instead and fights on.
+        let passing_behind =
+            |mv: Move| mv == Move::Pass && !opponent_passed && result.win_rate < 0.5;
         // The tree checks positional superko; the game may use stricter or looser rules.
-        if self.game.check(color, result.best).is_ok() {
-            return Some(result.best);
-        }
         result
             .candidates
             .iter()
             .map(|&(mv, _, _)| mv)
-            .find(|&mv| self.game.check(color, mv).is_ok())
+            .find(|&mv| !passing_behind(mv) && self.game.check(color, mv).is_ok())
             .or(Some(Move::Pass))
     }
 
