@@ -216,7 +216,7 @@ fn run_gtp(args: GtpArgs) {
         eprintln!("{e}");
         std::process::exit(2);
     });
-    let stdin = std::io::stdin().lock();
+    let stdin = std::io::BufReader::new(std::io::stdin());
     let stdout = std::io::stdout().lock();
     if let Err(e) = server::run(&mut engine, stdin, stdout) {
         log::error!("GTP stream failed: {e}");

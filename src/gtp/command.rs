@@ -49,6 +49,8 @@ pub const COMMAND_NAMES: &[&str] = &[
     "get_komi",
     "color",
     "is_legal",
+    "lz-analyze",
+    "analyze",
 ];
 
 /// Which chains `final_status_list` asks for.
@@ -114,6 +116,106 @@ pub enum Command {
     GetKomi,
     PointColor(Vertex),
     IsLegal(Color, Vertex),
+    /// Live analysis: `lz-analyze` and Sabaki's `analyze`; answered by the I/O loop, which
+    /// streams lines until the next input arrives.
+    Analyze(AnalysisRequest),
+}
+
+/// Which analysis dialect, as the GUIs parse it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalysisDialect {
+    /// Leela Zero's `lz-analyze`: win rates and priors as integers ×10000.
+    LeelaZero,
+    /// Sabaki's `analyze`: the same lines.
+    Sabaki,
+}
+
+/// An analysis command's settings: `[colour] [interval] [interval N] [minmoves N]
+/// [maxmoves N] [avoid COLOUR VERTICES UNTIL] [allow COLOUR VERTICES UNTIL]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisRequest {
+    pub dialect: AnalysisDialect,
+    /// The side to analyse for; the side to move when absent.
+    pub color: Option<Color>,
+    /// Centiseconds between lines (0: as often as possible).
+    pub interval_cs: u32,
+    /// Report at least this many moves (unvisited ones included).
+    pub min_moves: usize,
+    /// Report at most this many moves (0: all).
+    pub max_moves: usize,
+    /// Root moves to leave out, for the given colour (`avoid`); the vertex list is
+    /// comma-separated, the last number is how many moves ahead it applies (at least the
+    /// root).
+    pub avoid: Vec<(Color, Vec<Vertex>)>,
+    /// Root moves to restrict the search to (`allow`).
+    pub allow: Vec<(Color, Vec<Vertex>)>,
+}
+
+impl AnalysisRequest {
+    /// Reads the arguments as Leela Zero and KataGo accept them.
+    ///
+    /// # Errors
+    /// `syntax error` for a malformed argument list.
+    pub fn parse(dialect: AnalysisDialect, args: &[&str]) -> Result<AnalysisRequest, GtpError> {
+        let mut request = AnalysisRequest {
+            dialect,
+            color: None,
+            interval_cs: 100,
+            min_moves: 0,
+            max_moves: 0,
+            avoid: Vec::new(),
+            allow: Vec::new(),
+        };
+        let mut rest = args;
+        if let Some(c) = rest.first().and_then(|a| Color::parse(a)) {
+            request.color = Some(c);
+            rest = &rest[1..];
+        }
+        if let Some(n) = rest.first().and_then(|a| a.parse::<u32>().ok()) {
+            request.interval_cs = n;
+            rest = &rest[1..];
+        }
+        let number = |text: Option<&&str>| {
+            text.and_then(|t| t.parse::<u32>().ok()).ok_or_else(GtpError::syntax)
+        };
+        while let Some(&key) = rest.first() {
+            match key {
+                "interval" => {
+                    request.interval_cs = number(rest.get(1))?;
+                    rest = &rest[2..];
+                }
+                "minmoves" => {
+                    request.min_moves = number(rest.get(1))? as usize;
+                    rest = &rest[2..];
+                }
+                "maxmoves" => {
+                    request.max_moves = number(rest.get(1))? as usize;
+                    rest = &rest[2..];
+                }
+                "avoid" | "allow" => {
+                    let (Some(c), Some(list), Some(_until)) =
+                        (rest.get(1).and_then(|c| Color::parse(c)), rest.get(2), rest.get(3))
+                    else {
+                        return Err(GtpError::syntax());
+                    };
+                    number(rest.get(3))?;
+                    let vertices = list
+                        .split(',')
+                        .filter(|v| !v.is_empty())
+                        .map(vertex)
+                        .collect::<Result<Vec<_>, _>>()?;
+                    if key == "avoid" {
+                        request.avoid.push((c, vertices));
+                    } else {
+                        request.allow.push((c, vertices));
+                    }
+                    rest = &rest[4..];
+                }
+                _ => return Err(GtpError::syntax()),
+            }
+        }
+        Ok(request)
+    }
 }
 
 /// A failed command: the text after `?`.
@@ -260,6 +362,8 @@ pub fn parse(name: &str, args: &[&str]) -> Result<Command, GtpError> {
             arity(2)?;
             Command::IsLegal(color(args[0])?, vertex(args[1])?)
         }
+        "lz-analyze" => Command::Analyze(AnalysisRequest::parse(AnalysisDialect::LeelaZero, args)?),
+        "analyze" => Command::Analyze(AnalysisRequest::parse(AnalysisDialect::Sabaki, args)?),
         _ => return Err(GtpError::new("unknown command")),
     };
     debug_assert!(COMMAND_NAMES.contains(&name), "{name} parsed but not listed");
@@ -332,6 +436,38 @@ fn time_system(args: &[&str]) -> Result<TimeSystem, GtpError> {
         }
         _ => return Err(GtpError::syntax()),
     })
+}
+
+#[cfg(test)]
+mod analysis_tests {
+    use super::*;
+
+    // The argument forms Sabaki and Lizzie send, and broken ones.
+    #[test]
+    fn analysis_arguments() {
+        let lz = |args: &[&str]| AnalysisRequest::parse(AnalysisDialect::LeelaZero, args);
+        let plain = lz(&["B", "50"]).unwrap();
+        assert_eq!((plain.color, plain.interval_cs), (Some(Color::Black), 50));
+        assert_eq!(lz(&["25"]).unwrap().interval_cs, 25);
+        assert_eq!(lz(&[]).unwrap().interval_cs, 100);
+        let keyed = lz(&["w", "interval", "10", "maxmoves", "5", "minmoves", "2"]).unwrap();
+        assert_eq!((keyed.interval_cs, keyed.max_moves, keyed.min_moves), (10, 5, 2));
+        let avoid = lz(&["b", "10", "avoid", "b", "D4,Q16", "1", "allow", "w", "C3", "2"]).unwrap();
+        assert_eq!(
+            avoid.avoid,
+            vec![(Color::Black, vec![vertex("D4").unwrap(), vertex("Q16").unwrap()])]
+        );
+        assert_eq!(avoid.allow.len(), 1);
+        for bad in [
+            &["b", "x"][..],
+            &["interval"],
+            &["avoid", "b", "D4"],
+            &["avoid", "b", "Z99x", "1"],
+            &["maxmoves", "-1"],
+        ] {
+            assert!(lz(bad).is_err(), "{bad:?}");
+        }
+    }
 }
 
 #[cfg(test)]

@@ -6,12 +6,12 @@ use crate::board::{Move, Point};
 use crate::color::Color;
 use crate::display;
 use crate::game::{Game, HandicapError};
-use crate::gtp::command::{parse, Command, GtpError, StatusKind, COMMAND_NAMES};
+use crate::gtp::command::{parse, AnalysisRequest, Command, GtpError, StatusKind, COMMAND_NAMES};
 use crate::json::{self, Value};
 use crate::ownership::{chain_statuses, chains_with, Ownership, Status};
 use crate::record::{self, RecordInfo};
 use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
-use crate::search::{SearchParams, Searcher};
+use crate::search::{move_prior, SearchParams, Searcher};
 use crate::sgf;
 use crate::time::Clock;
 use crate::vertex::{format_move, format_vertex, Vertex};
@@ -292,6 +292,10 @@ impl Engine {
             Command::GoguiAnalyzeCommands => Ok(String::new()),
             Command::QueryBoardSize => Ok(self.game.board().size().to_string()),
             Command::GetKomi => Ok(self.game.rules().komi.to_string()),
+            Command::Analyze(request) => {
+                let interval = Duration::from_millis(10 * u64::from(request.interval_cs.max(1)));
+                Ok(self.analyze(&request, interval.min(Duration::from_secs(1))))
+            }
             Command::PointColor(vertex) => match vertex.on(self.game.board()) {
                 Some(Move::Play(p)) => Ok(match self.game.board().stone(p) {
                     Some(color) => color.to_string(),
@@ -405,6 +409,89 @@ impl Engine {
             .map(|&(mv, _, _)| mv)
             .find(|&mv| !passing_behind(mv) && self.game.check(color, mv).is_ok())
             .or(Some(Move::Pass))
+    }
+
+    /// One slice of live analysis: searches the position, for the request's colour, `slice`
+    /// longer (the tree is kept from slice to slice) and returns the line the GUIs parse:
+    /// `info move D4 visits 120 winrate 5423 prior 1200 lcb 5011 order 0 pv D4 Q16 ...`,
+    /// one `info` per candidate, most visited first.
+    pub fn analyze(&mut self, request: &AnalysisRequest, slice: Duration) -> String {
+        let color = request.color.unwrap_or(self.game.to_move());
+        let mut game = self.game.clone();
+        game.set_to_move(color);
+        let board = game.board();
+        let on_board = |vertices: &[Vertex]| -> Vec<Move> {
+            vertices.iter().filter_map(|v| v.on(board)).collect()
+        };
+        let mut root_avoid: Vec<Move> = request
+            .avoid
+            .iter()
+            .filter(|(c, _)| *c == color)
+            .flat_map(|(_, vertices)| on_board(vertices))
+            .collect();
+        let allowed: Vec<Move> = request
+            .allow
+            .iter()
+            .filter(|(c, _)| *c == color)
+            .flat_map(|(_, vertices)| on_board(vertices))
+            .collect();
+        if !allowed.is_empty() {
+            let everything =
+                game.legal_points(color).into_iter().map(Move::Play).chain([Move::Pass]);
+            root_avoid.extend(everything.filter(|mv| !allowed.contains(mv)));
+        }
+        let params = SearchParams {
+            playouts: usize::MAX,
+            time_limit: Some(slice),
+            early_stop: false,
+            seed: self.rng.next_u64(),
+            root_avoid,
+            ..self.search.clone()
+        };
+        let result = self.searcher.search(&game, &params);
+        let last = match game.last_move() {
+            Some((_, Move::Play(p))) => Some(p),
+            _ => None,
+        };
+        let mut shown: Vec<usize> = (0..result.candidates.len())
+            .filter(|&i| {
+                let (mv, visits, _) = result.candidates[i];
+                (visits > 0 || i < request.min_moves) && !params.root_avoid.contains(&mv)
+            })
+            .collect();
+        if request.max_moves > 0 {
+            shown.truncate(request.max_moves);
+        }
+        // Priors as shares of all root moves' priors, as a policy's probabilities would be.
+        let all_priors: Vec<f64> = result
+            .candidates
+            .iter()
+            .map(|&(mv, _, _)| move_prior(board, color, mv, last))
+            .collect();
+        let prior_sum: f64 = all_priors.iter().sum::<f64>().max(f64::MIN_POSITIVE);
+        let priors: Vec<f64> = shown.iter().map(|&i| all_priors[i]).collect();
+        let per_10000 = |x: f64| (x * 10_000.0).round() as i64;
+        shown
+            .iter()
+            .zip(&priors)
+            .enumerate()
+            .map(|(order, (&i, prior))| {
+                let (mv, visits, win_rate) = result.candidates[i];
+                let spread = 1.96 * (win_rate * (1.0 - win_rate) / f64::from(visits.max(1))).sqrt();
+                let lcb = if visits > 0 { (win_rate - spread).max(0.0) } else { 0.0 };
+                let pv: Vec<String> =
+                    result.pvs[i].iter().map(|&m| format_move(board, m)).collect();
+                format!(
+                    "info move {} visits {visits} winrate {} prior {} lcb {} order {order} pv {}",
+                    format_move(board, mv),
+                    per_10000(win_rate),
+                    per_10000(prior / prior_sum),
+                    per_10000(lcb),
+                    pv.join(" ")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     fn should_resign(&self, color: Color, win_rate: f64) -> bool {

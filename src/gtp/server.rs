@@ -2,8 +2,11 @@
 //! them to the engine and writes one response per command, flushed at once. Generic over
 //! `BufRead` and `Write` so tests drive it with strings.
 
+use crate::gtp::command::{self, AnalysisRequest, Command};
 use crate::gtp::engine::Engine;
 use std::io::{self, BufRead, Write};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 /// Longest command line read; the rest of a longer line is discarded and answered as a syntax
 /// error, so no input can make the engine hold unbounded memory.
@@ -105,21 +108,51 @@ fn read_line<R: BufRead>(
     }
 }
 
+/// A line as the reader thread delivers it: the bytes, and whether it was cut short.
+type Line = io::Result<(Vec<u8>, bool)>;
+
 /// Runs the loop until `quit` or end of input. Every executable line gets exactly one
-/// response.
+/// response. Lines are read on a thread of their own, so that live analysis can run until
+/// the next line arrives and pondering can stop the moment it does.
 ///
 /// # Errors
 /// Only I/O errors of the streams themselves.
-pub fn run<R: BufRead, W: Write>(
+pub fn run<R: BufRead + Send + 'static, W: Write>(
     engine: &mut Engine,
-    mut input: R,
+    input: R,
     mut output: W,
 ) -> io::Result<()> {
-    let mut raw = Vec::new();
-    let mut truncated = false;
-    while read_line(&mut input, &mut raw, &mut truncated)? {
+    let (sender, lines) = mpsc::sync_channel::<Line>(64);
+    // Not joined: after `quit` it may wait on an input that never ends, until the process
+    // exits; it stops by itself at the end of input or once the loop has gone.
+    std::thread::spawn(move || {
+        let mut input = input;
+        loop {
+            let mut raw = Vec::new();
+            let mut truncated = false;
+            let line = match read_line(&mut input, &mut raw, &mut truncated) {
+                Ok(true) => Ok((raw, truncated)),
+                Ok(false) => break,
+                Err(e) => Err(e),
+            };
+            let failed = line.is_err();
+            if sender.send(line).is_err() || failed {
+                break;
+            }
+        }
+    });
+    let mut pending: Option<Line> = None;
+    loop {
+        let next = match pending.take() {
+            Some(line) => line,
+            None => match lines.recv() {
+                Ok(line) => line,
+                Err(_) => break,
+            },
+        };
         // A line has arrived: whatever the engine pondered, the controller speaks now.
         engine.stop_pondering();
+        let (raw, truncated) = next?;
         let Some(line) = preprocess(&raw) else {
             if truncated {
                 // An overlong line of nothing still gets its one answer.
@@ -130,13 +163,21 @@ pub fn run<R: BufRead, W: Write>(
             continue;
         };
         let request = parse_request(&line);
+        log::debug!("<< {line}");
+        if !truncated {
+            let args: Vec<&str> = request.args.iter().map(String::as_str).collect();
+            if let Ok(Command::Analyze(analysis)) = command::parse(&request.name, &args) {
+                pending =
+                    stream_analysis(engine, &analysis, request.id.as_deref(), &lines, &mut output)?;
+                continue;
+            }
+        }
         let result = if truncated {
             Err("syntax error".to_string())
         } else if request.name.is_empty() {
             Err("unknown command".to_string())
         } else {
             let args: Vec<&str> = request.args.iter().map(String::as_str).collect();
-            log::debug!("<< {line}");
             engine.handle(&request.name, &args).map_err(|e| e.0)
         };
         let response = format_response(request.id.as_deref(), &result);
@@ -152,11 +193,56 @@ pub fn run<R: BufRead, W: Write>(
     Ok(())
 }
 
+/// The longest the engine searches without looking for input during analysis: the most a
+/// GUI waits for analysis to stop.
+const ANALYSIS_SLICE: Duration = Duration::from_millis(50);
+
+/// Answers an analysis command: `=` at once, then a line of candidates every interval,
+/// until input arrives (or ends); then the empty line that ends the response. Returns the
+/// line that stopped it, which the loop handles next.
+fn stream_analysis<W: Write>(
+    engine: &mut Engine,
+    request: &AnalysisRequest,
+    id: Option<&str>,
+    lines: &mpsc::Receiver<Line>,
+    output: &mut W,
+) -> io::Result<Option<Line>> {
+    writeln!(output, "={}", id.unwrap_or(""))?;
+    output.flush()?;
+    let interval = Duration::from_millis(10 * u64::from(request.interval_cs));
+    let mut next_report = Instant::now() + interval;
+    let stopped_by = loop {
+        let slice = next_report
+            .saturating_duration_since(Instant::now())
+            .clamp(Duration::from_millis(1), ANALYSIS_SLICE);
+        let info = engine.analyze(request, slice);
+        let stop = match lines.try_recv() {
+            Ok(line) => Some(Some(line)),
+            Err(mpsc::TryRecvError::Disconnected) => Some(None),
+            Err(mpsc::TryRecvError::Empty) => None,
+        };
+        if Instant::now() >= next_report || stop.is_some() {
+            if !info.is_empty() {
+                writeln!(output, "{info}")?;
+                output.flush()?;
+            }
+            next_report = Instant::now() + interval;
+        }
+        if let Some(line) = stop {
+            break line;
+        }
+    };
+    writeln!(output)?;
+    output.flush()?;
+    Ok(stopped_by)
+}
+
 /// Runs a whole session on in-memory input and returns everything written: for tests and
 /// the regression runner.
 pub fn run_on_text(engine: &mut Engine, input: &[u8]) -> String {
     let mut output = Vec::new();
-    run(engine, input, &mut output).expect("in-memory streams do not fail");
+    run(engine, io::Cursor::new(input.to_vec()), &mut output)
+        .expect("in-memory streams do not fail");
     String::from_utf8(output).expect("responses are UTF-8")
 }
 
@@ -164,7 +250,7 @@ impl crate::gtp::testfile::Session for Engine {
     /// Runs the line through the same preprocessing and formatting as the I/O loop.
     fn send(&mut self, line: &str) -> io::Result<(bool, String)> {
         let mut output = Vec::new();
-        run(self, line.as_bytes(), &mut output)?;
+        run(self, io::Cursor::new(line.as_bytes().to_vec()), &mut output)?;
         let text = String::from_utf8_lossy(&output).into_owned();
         Ok(split_response(&text))
     }

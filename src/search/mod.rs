@@ -69,6 +69,9 @@ pub struct SearchParams {
     /// Memory the tree may use, in MiB. When it is full, simulations go on from the existing
     /// tree without expanding it. Default 1,024 MiB. A node takes [`NODE_BYTES`] bytes.
     pub max_memory_mib: usize,
+    /// Root moves not to search (analysis with `avoid`). Default none. If every root move is
+    /// excluded, the first is searched anyway, so there is always an answer.
+    pub root_avoid: Vec<Move>,
 }
 
 impl Default for SearchParams {
@@ -84,6 +87,7 @@ impl Default for SearchParams {
             early_stop: true,
             priors: true,
             max_memory_mib: 1024,
+            root_avoid: Vec::new(),
             threads: 1,
             policy: PlayoutPolicy::Tactical,
         }
@@ -109,22 +113,40 @@ pub struct SearchResult {
     pub candidates: Vec<(Move, u32, f64)>,
     /// Nodes in the tree: changes only when the search's behaviour changes.
     pub tree_nodes: usize,
+    /// For each candidate, in the same order, its principal variation: the candidate, then
+    /// the most visited reply, and so on (at most [`PV_LENGTH`] moves).
+    pub pvs: Vec<Vec<Move>>,
 }
+
+/// The longest principal variation reported.
+pub const PV_LENGTH: usize = 12;
 
 impl SearchResult {
     /// The result from the root moves' (move, visits, wins): win rates, most visited first,
     /// and that move as the best (pass when there is none).
-    fn from_totals(totals: Vec<(Move, u32, f64)>, playouts: usize, tree_nodes: usize) -> Self {
-        let mut candidates: Vec<(Move, u32, f64)> = totals
+    fn from_totals(
+        totals: Vec<(Move, u32, f64, Vec<Move>)>,
+        playouts: usize,
+        tree_nodes: usize,
+    ) -> Self {
+        let mut rows: Vec<((Move, u32, f64), Vec<Move>)> = totals
             .into_iter()
-            .map(|(mv, visits, wins)| {
-                (mv, visits, if visits > 0 { wins / visits as f64 } else { 0.0 })
+            .map(|(mv, visits, wins, pv)| {
+                ((mv, visits, if visits > 0 { wins / visits as f64 } else { 0.0 }), pv)
             })
             .collect();
-        candidates.sort_by_key(|c| std::cmp::Reverse(c.1));
+        rows.sort_by_key(|(c, _)| std::cmp::Reverse(c.1));
+        let (candidates, pvs): (Vec<_>, Vec<_>) = rows.into_iter().unzip();
         let (best, _, win_rate) = candidates.first().copied().unwrap_or((Move::Pass, 0, 0.0));
-        SearchResult { best, win_rate, playouts, candidates, tree_nodes }
+        SearchResult { best, win_rate, playouts, candidates, tree_nodes, pvs }
     }
+}
+
+/// The prior win rate the search gives `mv` for `color` when it creates its node (`last`: the
+/// opponent's last stone), in [0, 1]: for analysis output.
+pub fn move_prior(board: &Board, color: Color, mv: Move, last: Option<Point>) -> f64 {
+    let prior = priors::prior(board, color, mv, last);
+    f64::from(prior.wins) / f64::from(prior.visits.max(1))
 }
 
 /// Searches the game's position for the side to move, in a fresh tree.
@@ -162,6 +184,8 @@ impl Searcher {
     ) -> SearchResult {
         let tree = match self.last.take() {
             Some((tree, old)) => match reused_root(&tree, &old, game) {
+                // The same position again (analysis, one slice after another): as it is.
+                Some(ROOT) if old.to_move() == game.to_move() => tree,
                 Some(id) => tree.copy_subtree(id, params.max_nodes()),
                 None => Tree::new(params.max_nodes()),
             },
@@ -556,7 +580,7 @@ impl Shared<'_> {
         let mut best_value = f64::NEG_INFINITY;
         for i in 0..count {
             let index = (offset + i) % count;
-            if skip_pass && tree.mv(first + index) == Move::Pass {
+            if parent == ROOT && self.excluded_at_root(tree.mv(first + index), skip_pass) {
                 continue;
             }
             let value = self.value(&stats[index as usize], log_visits);
@@ -619,16 +643,41 @@ impl Shared<'_> {
         }
     }
 
+    /// The moves from `id` down, following the most visited child.
+    fn principal_variation(&self, mut id: u32) -> Vec<Move> {
+        let tree = self.tree;
+        let mut pv = vec![tree.mv(id)];
+        while pv.len() < PV_LENGTH {
+            let Some(children) = tree.children(id) else { break };
+            let visits = |c: &u32| tree.stats(*c).visits.load(Ordering::Relaxed);
+            match children.max_by_key(visits) {
+                Some(best) if visits(&best) > 0 => {
+                    pv.push(tree.mv(best));
+                    id = best;
+                }
+                _ => break,
+            }
+        }
+        pv
+    }
+
+    /// Whether a root move is kept out of the search: pass under cleanup, or a move the
+    /// caller asked to avoid.
+    fn excluded_at_root(&self, mv: Move, skip_pass: bool) -> bool {
+        (skip_pass && mv == Move::Pass) || self.params.root_avoid.contains(&mv)
+    }
+
     fn result(&self, playouts: usize) -> SearchResult {
         let tree = self.tree;
         let children = tree.children(ROOT).unwrap_or(ROOT..ROOT);
         let skip_pass = self.root_pass_excluded(&children);
         let candidates = children
-            .filter(|&id| !(skip_pass && tree.mv(id) == Move::Pass))
+            .filter(|&id| !self.excluded_at_root(tree.mv(id), skip_pass))
             .map(|id| {
                 let n = tree.stats(id);
                 let visits = n.visits.load(Ordering::Relaxed);
-                (tree.mv(id), visits, f64::from(n.wins.load(Ordering::Relaxed)))
+                let wins = f64::from(n.wins.load(Ordering::Relaxed));
+                (tree.mv(id), visits, wins, self.principal_variation(id))
             })
             .collect();
         SearchResult::from_totals(candidates, playouts, tree.node_count())

@@ -1,0 +1,126 @@
+//! Live analysis over GTP (`lz-analyze`, `analyze`): the response framing GUIs rely on (`=`
+//! at once, one line of `info` segments per interval, an empty line when the next input
+//! arrives), the fields of each segment, `avoid`/`allow`, and stopping on input through the
+//! real binary's pipes.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use tengen::gtp::server::run_on_text;
+use tengen::gtp::Engine;
+use tengen::search::SearchParams;
+
+fn engine() -> Engine {
+    let mut engine = Engine::default();
+    engine.set_search_params(SearchParams { threads: 1, ..SearchParams::default() });
+    engine
+}
+
+/// One `info` segment's fields, keyed by name; `pv` holds the rest of the segment.
+fn segments(line: &str) -> Vec<Vec<(String, String)>> {
+    line.split("info ")
+        .filter(|s| !s.trim().is_empty())
+        .map(|segment| {
+            let (head, pv) = segment.split_once(" pv ").expect("pv comes last");
+            let words: Vec<&str> = head.split_whitespace().collect();
+            let mut fields: Vec<(String, String)> =
+                words.chunks(2).map(|kv| (kv[0].to_string(), kv[1].to_string())).collect();
+            fields.push(("pv".into(), pv.trim().to_string()));
+            fields
+        })
+        .collect()
+}
+
+fn field<'a>(segment: &'a [(String, String)], name: &str) -> &'a str {
+    &segment.iter().find(|(k, _)| k == name).unwrap_or_else(|| panic!("no {name}")).1
+}
+
+// `=` first, then info lines whose segments have Leela Zero's fields in order, win rates in
+// [0, 10000], vertices on the board and a pv that starts with the move; an empty line ends
+// the response before the next command's answer.
+#[test]
+fn lz_analyze_format() {
+    let out = run_on_text(&mut engine(), b"boardsize 9\n7 lz-analyze B 5\nname\n");
+    let (analysis, rest) = out.split_once("=\n\n").unwrap().1.split_once("\n\n").unwrap();
+    assert_eq!(rest, "= tengen\n\n", "{out}");
+    let mut lines = analysis.lines();
+    assert_eq!(lines.next(), Some("=7"), "{out}");
+    let info: Vec<&str> = lines.collect();
+    assert!(!info.is_empty(), "at least the line at the stop: {out}");
+    for line in info {
+        let segments = segments(line);
+        assert!(!segments.is_empty());
+        for (order, s) in segments.iter().enumerate() {
+            let keys: Vec<&str> = s.iter().map(|(k, _)| k.as_str()).collect();
+            assert_eq!(keys, ["move", "visits", "winrate", "prior", "lcb", "order", "pv"]);
+            let winrate: i64 = field(s, "winrate").parse().unwrap();
+            let lcb: i64 = field(s, "lcb").parse().unwrap();
+            assert!((0..=10_000).contains(&winrate) && lcb <= winrate, "{line}");
+            assert_eq!(field(s, "order"), order.to_string());
+            let mv = field(s, "move");
+            assert!(tengen::vertex::parse_move(&tengen::Board::new(9), mv).is_some(), "{mv}");
+            assert!(field(s, "pv").starts_with(mv), "{line}");
+            assert!(field(s, "visits").parse::<u32>().unwrap() > 0);
+        }
+    }
+}
+
+// `avoid` keeps moves out of the analysis; `allow` keeps it to the moves listed; `maxmoves`
+// caps the segments; bad arguments are a syntax error and change nothing.
+#[test]
+fn avoid_allow_and_limits() {
+    let out = run_on_text(&mut engine(), b"boardsize 9\nlz-analyze B 5 avoid B E5,D4,F6 1\nname\n");
+    assert!(!out.contains("move E5 ") && !out.contains("move D4 ") && !out.contains("move F6 "));
+    assert!(out.contains("info move "), "{out}");
+    let out = run_on_text(&mut engine(), b"boardsize 9\nlz-analyze B 5 allow B C3,G7 1\nname\n");
+    for s in out.lines().filter(|l| l.starts_with("info")).flat_map(segments) {
+        assert!(["C3", "G7"].contains(&field(&s, "move")), "{out}");
+    }
+    let out = run_on_text(&mut engine(), b"boardsize 9\nanalyze 5 maxmoves 2\nname\n");
+    for line in out.lines().filter(|l| l.starts_with("info")) {
+        assert!(segments(line).len() <= 2, "{line}");
+    }
+    let out = run_on_text(&mut engine(), b"lz-analyze B 5 avoid\nlz-analyze purple\nname\n");
+    assert_eq!(out, "? syntax error\n\n? syntax error\n\n= tengen\n\n");
+}
+
+// Through the real binary: lines keep coming while nothing is sent, and the next command
+// stops the analysis at once (Sabaki sends `protocol_version`), answered after the empty
+// line that ends the analysis.
+#[test]
+fn stops_when_input_arrives() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["gtp", "--threads", "1", "--size", "9"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    input.write_all(b"lz-analyze 5\n").unwrap();
+    input.flush().unwrap();
+    let mut line = String::new();
+    output.read_line(&mut line).unwrap();
+    assert_eq!(line, "=\n");
+    for _ in 0..3 {
+        line.clear();
+        output.read_line(&mut line).unwrap();
+        assert!(line.starts_with("info move "), "{line}");
+    }
+    let asked = Instant::now();
+    input.write_all(b"protocol_version\n").unwrap();
+    input.flush().unwrap();
+    let mut rest = Vec::new();
+    loop {
+        line.clear();
+        output.read_line(&mut line).unwrap();
+        if line == "= 2\n" {
+            break;
+        }
+        rest.push(line.clone());
+    }
+    assert!(asked.elapsed() < Duration::from_millis(500), "{:?}", asked.elapsed());
+    assert_eq!(rest.last().map(String::as_str), Some("\n"), "the empty line ends it: {rest:?}");
+    input.write_all(b"quit\n").unwrap();
+    assert!(child.wait().unwrap().success());
+}
