@@ -124,3 +124,41 @@ fn stops_when_input_arrives() {
     input.write_all(b"quit\n").unwrap();
     assert!(child.wait().unwrap().success());
 }
+
+/// The numbers after `key` in a kata-analyze line, up to the next word that is not a number.
+fn numbers_after(line: &str, key: &str) -> Vec<f64> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let start = words.iter().position(|w| *w == key).unwrap_or_else(|| panic!("no {key}"));
+    words[start + 1..].iter().map_while(|w| w.parse().ok()).collect()
+}
+
+// kata-analyze: float win rates, score lead and ownership from the side to move's view: in
+// a position black clearly leads, black's lead and ownership are positive and white's the
+// same numbers negated in sign; the ownership covers every point, row by row.
+#[test]
+fn kata_analyze_scores_and_ownership() {
+    let setup = "boardsize 5\nkomi 0.5\nplay b B2\nplay b B3\nplay b B4\nplay b C2\nplay b C4\nplay b D2\nplay b D3\nplay b D4\n";
+    let last_line = |color: &str| {
+        let input = format!("{setup}kata-analyze {color} 5 ownership true ownershipStdev true rootInfo true pvVisits true\nname\n");
+        let out = run_on_text(&mut engine(), input.as_bytes());
+        out.lines()
+            .filter(|l| l.starts_with("info"))
+            .last()
+            .unwrap_or_else(|| panic!("{out}"))
+            .to_string()
+    };
+    for (color, sign) in [("B", 1.0), ("W", -1.0)] {
+        let line = last_line(color);
+        let ownership = numbers_after(&line, "ownership");
+        assert_eq!(ownership.len(), 25, "{line}");
+        assert!(ownership.iter().all(|v| (-1.0..=1.0).contains(v)));
+        // The centre of black's box (C3, the 13th value) is black's.
+        assert!(sign * ownership[12] > 0.5, "{color}: {line}");
+        assert_eq!(numbers_after(&line, "ownershipStdev").len(), 25);
+        let lead = numbers_after(&line, "scoreLead")[0];
+        assert!(sign * lead > 0.0, "{color}: {line}");
+        let winrate = numbers_after(&line, "winrate")[0];
+        assert!((0.0..=1.0).contains(&winrate) && sign * (winrate - 0.5) > 0.0, "{line}");
+        assert!(line.contains(" pvVisits ") && line.contains(" rootInfo visits "), "{line}");
+    }
+}

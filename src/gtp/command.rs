@@ -51,6 +51,7 @@ pub const COMMAND_NAMES: &[&str] = &[
     "is_legal",
     "lz-analyze",
     "analyze",
+    "kata-analyze",
 ];
 
 /// Which chains `final_status_list` asks for.
@@ -128,6 +129,8 @@ pub enum AnalysisDialect {
     LeelaZero,
     /// Sabaki's `analyze`: the same lines.
     Sabaki,
+    /// KataGo's `kata-analyze`: win rates as floats, score lead and spread, ownership.
+    KataGo,
 }
 
 /// An analysis command's settings: `[colour] [interval] [interval N] [minmoves N]
@@ -149,6 +152,14 @@ pub struct AnalysisRequest {
     pub avoid: Vec<(Color, Vec<Vertex>)>,
     /// Root moves to restrict the search to (`allow`).
     pub allow: Vec<(Color, Vec<Vertex>)>,
+    /// KataGo's `ownership true`: each point's expected owner, after the moves.
+    pub ownership: bool,
+    /// `ownershipStdev true`: and its standard deviation.
+    pub ownership_stdev: bool,
+    /// `rootInfo true`: a `rootInfo` segment for the position itself.
+    pub root_info: bool,
+    /// `pvVisits true`: the visits of each move of every principal variation.
+    pub pv_visits: bool,
 }
 
 impl AnalysisRequest {
@@ -165,6 +176,10 @@ impl AnalysisRequest {
             max_moves: 0,
             avoid: Vec::new(),
             allow: Vec::new(),
+            ownership: false,
+            ownership_stdev: false,
+            root_info: false,
+            pv_visits: false,
         };
         let mut rest = args;
         if let Some(c) = rest.first().and_then(|a| Color::parse(a)) {
@@ -210,6 +225,20 @@ impl AnalysisRequest {
                         request.allow.push((c, vertices));
                     }
                     rest = &rest[4..];
+                }
+                "ownership" | "ownershipStdev" | "rootInfo" | "pvVisits" => {
+                    let on = match rest.get(1) {
+                        Some(&"true") => true,
+                        Some(&"false") => false,
+                        _ => return Err(GtpError::syntax()),
+                    };
+                    match key {
+                        "ownership" => request.ownership = on,
+                        "ownershipStdev" => request.ownership_stdev = on,
+                        "rootInfo" => request.root_info = on,
+                        _ => request.pv_visits = on,
+                    }
+                    rest = &rest[2..];
                 }
                 _ => return Err(GtpError::syntax()),
             }
@@ -364,6 +393,7 @@ pub fn parse(name: &str, args: &[&str]) -> Result<Command, GtpError> {
         }
         "lz-analyze" => Command::Analyze(AnalysisRequest::parse(AnalysisDialect::LeelaZero, args)?),
         "analyze" => Command::Analyze(AnalysisRequest::parse(AnalysisDialect::Sabaki, args)?),
+        "kata-analyze" => Command::Analyze(AnalysisRequest::parse(AnalysisDialect::KataGo, args)?),
         _ => return Err(GtpError::new("unknown command")),
     };
     debug_assert!(COMMAND_NAMES.contains(&name), "{name} parsed but not listed");

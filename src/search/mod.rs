@@ -69,6 +69,9 @@ pub struct SearchParams {
     /// Memory the tree may use, in MiB. When it is full, simulations go on from the existing
     /// tree without expanding it. Default 1,024 MiB. A node takes [`NODE_BYTES`] bytes.
     pub max_memory_mib: usize,
+    /// Record who owns each point at the end of every simulation, for analysis (costs a
+    /// pass over the board per simulation). Default false.
+    pub track_ownership: bool,
     /// Root moves not to search (analysis with `avoid`). Default none. If every root move is
     /// excluded, the first is searched anyway, so there is always an answer.
     pub root_avoid: Vec<Move>,
@@ -88,6 +91,7 @@ impl Default for SearchParams {
             priors: true,
             max_memory_mib: 1024,
             root_avoid: Vec::new(),
+            track_ownership: false,
             threads: 1,
             policy: PlayoutPolicy::Tactical,
         }
@@ -114,8 +118,19 @@ pub struct SearchResult {
     /// Nodes in the tree: changes only when the search's behaviour changes.
     pub tree_nodes: usize,
     /// For each candidate, in the same order, its principal variation: the candidate, then
-    /// the most visited reply, and so on (at most [`PV_LENGTH`] moves).
-    pub pvs: Vec<Vec<Move>>,
+    /// the most visited reply, and so on (at most [`PV_LENGTH`] moves), with the visits of
+    /// each.
+    pub pvs: Vec<Vec<(Move, u32)>>,
+    /// For each candidate, the mean and standard deviation of black's area count (stones and
+    /// eyes, before komi) at the end of its simulations in this tree, if it has any.
+    pub scores: Vec<Option<(f64, f64)>>,
+    /// Komi plus handicap compensation: what black's area count must exceed to win.
+    pub compensation: f64,
+    /// Per point index, mean ownership from black's side in [-1, 1] and its standard
+    /// deviation, when ownership was tracked.
+    pub ownership: Option<Vec<(f64, f64)>>,
+    /// Simulations through the root in this tree (reused ones included).
+    pub root_visits: u32,
 }
 
 /// The longest principal variation reported.
@@ -124,22 +139,39 @@ pub const PV_LENGTH: usize = 12;
 impl SearchResult {
     /// The result from the root moves' (move, visits, wins): win rates, most visited first,
     /// and that move as the best (pass when there is none).
-    fn from_totals(
-        totals: Vec<(Move, u32, f64, Vec<Move>)>,
-        playouts: usize,
-        tree_nodes: usize,
-    ) -> Self {
-        let mut rows: Vec<((Move, u32, f64), Vec<Move>)> = totals
-            .into_iter()
-            .map(|(mv, visits, wins, pv)| {
-                ((mv, visits, if visits > 0 { wins / visits as f64 } else { 0.0 }), pv)
+    fn from_totals(totals: Vec<Candidate>, playouts: usize, tree_nodes: usize) -> Self {
+        let mut rows = totals;
+        rows.sort_by_key(|c| std::cmp::Reverse(c.visits));
+        let candidates: Vec<(Move, u32, f64)> = rows
+            .iter()
+            .map(|c| {
+                let rate = if c.visits > 0 { c.wins / f64::from(c.visits) } else { 0.0 };
+                (c.mv, c.visits, rate)
             })
             .collect();
-        rows.sort_by_key(|(c, _)| std::cmp::Reverse(c.1));
-        let (candidates, pvs): (Vec<_>, Vec<_>) = rows.into_iter().unzip();
         let (best, _, win_rate) = candidates.first().copied().unwrap_or((Move::Pass, 0, 0.0));
-        SearchResult { best, win_rate, playouts, candidates, tree_nodes, pvs }
+        SearchResult {
+            best,
+            win_rate,
+            playouts,
+            candidates,
+            tree_nodes,
+            pvs: rows.iter().map(|c| c.pv.clone()).collect(),
+            scores: rows.iter().map(|c| c.score).collect(),
+            compensation: 0.0,
+            ownership: None,
+            root_visits: 0,
+        }
     }
+}
+
+/// One root move's totals, before they become a result.
+struct Candidate {
+    mv: Move,
+    visits: u32,
+    wins: f64,
+    pv: Vec<(Move, u32)>,
+    score: Option<(f64, f64)>,
 }
 
 /// The prior win rate the search gives `mv` for `color` when it creates its node (`last`: the
@@ -386,6 +418,10 @@ struct Scratch {
     moves: Vec<Move>,
     priors: Vec<Prior>,
     rng: SmallRng,
+    /// Ownership sums of this thread's simulations, added to the tree when it stops.
+    owners: Vec<i32>,
+    owned: Vec<i32>,
+    owned_samples: u64,
 }
 
 impl Shared<'_> {
@@ -400,6 +436,9 @@ impl Shared<'_> {
             moves: Vec::new(),
             priors: Vec::new(),
             rng: SmallRng::seed_from_u64(seed),
+            owners: vec![0; SLOTS],
+            owned: vec![0; SLOTS],
+            owned_samples: 0,
         };
         let limit = self.params.playouts.max(1);
         let mut done = 0;
@@ -422,6 +461,9 @@ impl Shared<'_> {
             }
         }
         self.finished.fetch_add(done, Ordering::Relaxed);
+        if scratch.owned_samples > 0 {
+            self.tree.add_ownership(&scratch.owners, &scratch.owned, scratch.owned_samples);
+        }
     }
 
     fn should_stop(&self, done: usize, limit: usize) -> bool {
@@ -523,6 +565,17 @@ impl Shared<'_> {
             );
         }
         let black_area = board.playout_score();
+        if let (Some(&child), Some(children)) = (visits.path.get(1), tree.children(ROOT)) {
+            tree.add_root_score((child - children.start) as usize, black_area);
+        }
+        if self.params.track_ownership {
+            for p in board.points() {
+                let owner = board.playout_owner(p);
+                scratch.owners[p.index()] += owner;
+                scratch.owned[p.index()] += owner.abs();
+            }
+            scratch.owned_samples += 1;
+        }
         let winner =
             if black_area as f64 > self.compensation { Color::Black } else { Color::White };
         scratch.path = visits.finish();
@@ -643,16 +696,16 @@ impl Shared<'_> {
         }
     }
 
-    /// The moves from `id` down, following the most visited child.
-    fn principal_variation(&self, mut id: u32) -> Vec<Move> {
+    /// The moves from `id` down, following the most visited child, with their visits.
+    fn principal_variation(&self, mut id: u32) -> Vec<(Move, u32)> {
         let tree = self.tree;
-        let mut pv = vec![tree.mv(id)];
+        let visits = |c: &u32| tree.stats(*c).visits.load(Ordering::Relaxed);
+        let mut pv = vec![(tree.mv(id), visits(&id))];
         while pv.len() < PV_LENGTH {
             let Some(children) = tree.children(id) else { break };
-            let visits = |c: &u32| tree.stats(*c).visits.load(Ordering::Relaxed);
             match children.max_by_key(visits) {
                 Some(best) if visits(&best) > 0 => {
-                    pv.push(tree.mv(best));
+                    pv.push((tree.mv(best), visits(&best)));
                     id = best;
                 }
                 _ => break,
@@ -671,16 +724,29 @@ impl Shared<'_> {
         let tree = self.tree;
         let children = tree.children(ROOT).unwrap_or(ROOT..ROOT);
         let skip_pass = self.root_pass_excluded(&children);
+        let first = children.start;
         let candidates = children
             .filter(|&id| !self.excluded_at_root(tree.mv(id), skip_pass))
             .map(|id| {
                 let n = tree.stats(id);
-                let visits = n.visits.load(Ordering::Relaxed);
-                let wins = f64::from(n.wins.load(Ordering::Relaxed));
-                (tree.mv(id), visits, wins, self.principal_variation(id))
+                Candidate {
+                    mv: tree.mv(id),
+                    visits: n.visits.load(Ordering::Relaxed),
+                    wins: f64::from(n.wins.load(Ordering::Relaxed)),
+                    pv: self.principal_variation(id),
+                    score: tree.root_score((id - first) as usize),
+                }
             })
             .collect();
-        SearchResult::from_totals(candidates, playouts, tree.node_count())
+        let mut result = SearchResult::from_totals(candidates, playouts, tree.node_count());
+        result.compensation = self.compensation;
+        result.root_visits = tree.stats(ROOT).visits.load(Ordering::Relaxed);
+        if self.params.track_ownership {
+            let ownership: Option<Vec<(f64, f64)>> =
+                (0..SLOTS).map(|p| tree.ownership(p)).collect();
+            result.ownership = ownership;
+        }
+        result
     }
 }
 

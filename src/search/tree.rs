@@ -12,9 +12,9 @@
 //! that an expansion which finds the arena full goes back to `LEAF`.
 
 use super::priors::Prior;
-use crate::board::{Move, Point};
+use crate::board::{Move, Point, SLOTS};
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 /// A node's `state` before its children exist.
@@ -98,7 +98,25 @@ pub struct Tree {
     next: Mutex<u32>,
     capacity: u32,
     full: AtomicBool,
+    /// Final scores of the simulations through each root child, by the child's place in the
+    /// root's block: what analysis reports as score lead and spread.
+    root_scores: Box<[ScoreSum]>,
+    /// Per point (by index), the sum of its owner (+1 black, -1 white, 0 neither) at the end
+    /// of the simulations that tracked ownership, and the sum of its absolute value.
+    ownership: Box<[(AtomicI64, AtomicI64)]>,
+    ownership_samples: AtomicU64,
 }
+
+/// Sums of black's area count over simulations.
+#[derive(Debug, Default)]
+struct ScoreSum {
+    count: AtomicU64,
+    sum: AtomicI64,
+    sum_of_squares: AtomicI64,
+}
+
+/// Root moves at most: every point of the largest board and pass.
+const MAX_ROOT_CHILDREN: usize = 25 * 25 + 1;
 
 impl Tree {
     /// An empty tree (just a root, a leaf reached by pass) holding at most `max_nodes`
@@ -106,7 +124,15 @@ impl Tree {
     pub fn new(max_nodes: usize) -> Tree {
         let capacity = max_nodes.clamp(1, (u32::MAX - CHUNK) as usize) as u32;
         let chunks = (0..capacity.div_ceil(CHUNK)).map(|_| OnceLock::new()).collect();
-        let tree = Tree { chunks, next: Mutex::new(0), capacity, full: AtomicBool::new(false) };
+        let tree = Tree {
+            chunks,
+            next: Mutex::new(0),
+            capacity,
+            full: AtomicBool::new(false),
+            root_scores: (0..MAX_ROOT_CHILDREN).map(|_| ScoreSum::default()).collect(),
+            ownership: (0..SLOTS).map(|_| Default::default()).collect(),
+            ownership_samples: AtomicU64::new(0),
+        };
         tree.allocate(1).expect("room for the root");
         tree
     }
@@ -153,6 +179,56 @@ impl Tree {
     /// Nodes in use (ids handed out, counting the few a chunk boundary skips).
     pub fn node_count(&self) -> usize {
         *self.next.lock().unwrap_or_else(|p| p.into_inner()) as usize
+    }
+
+    /// Records black's area count at the end of a simulation through the root child at
+    /// `offset` in the root's block.
+    pub fn add_root_score(&self, offset: usize, black_area: i32) {
+        if let Some(sum) = self.root_scores.get(offset) {
+            let area = i64::from(black_area);
+            sum.count.fetch_add(1, Ordering::Relaxed);
+            sum.sum.fetch_add(area, Ordering::Relaxed);
+            sum.sum_of_squares.fetch_add(area * area, Ordering::Relaxed);
+        }
+    }
+
+    /// Mean and standard deviation of black's area count through the root child at
+    /// `offset`, if any simulation recorded one.
+    pub fn root_score(&self, offset: usize) -> Option<(f64, f64)> {
+        let sum = self.root_scores.get(offset)?;
+        let count = sum.count.load(Ordering::Relaxed);
+        if count == 0 {
+            return None;
+        }
+        let n = count as f64;
+        let mean = sum.sum.load(Ordering::Relaxed) as f64 / n;
+        let square = sum.sum_of_squares.load(Ordering::Relaxed) as f64 / n;
+        Some((mean, (square - mean * mean).max(0.0).sqrt()))
+    }
+
+    /// Adds one thread's ownership sums (by point index: owner and absolute owner) over
+    /// `samples` simulations.
+    pub fn add_ownership(&self, owners: &[i32], absolute: &[i32], samples: u64) {
+        for ((total, &owner), &abs) in self.ownership.iter().zip(owners).zip(absolute) {
+            if abs != 0 {
+                total.0.fetch_add(i64::from(owner), Ordering::Relaxed);
+                total.1.fetch_add(i64::from(abs), Ordering::Relaxed);
+            }
+        }
+        self.ownership_samples.fetch_add(samples, Ordering::Relaxed);
+    }
+
+    /// Mean ownership of point index `p` from black's side and its standard deviation, over
+    /// the simulations that tracked it.
+    pub fn ownership(&self, p: usize) -> Option<(f64, f64)> {
+        let samples = self.ownership_samples.load(Ordering::Relaxed);
+        if samples == 0 {
+            return None;
+        }
+        let n = samples as f64;
+        let mean = self.ownership[p].0.load(Ordering::Relaxed) as f64 / n;
+        let square = self.ownership[p].1.load(Ordering::Relaxed) as f64 / n;
+        Some((mean, (square - mean * mean).max(0.0).sqrt()))
     }
 
     /// Whether an expansion has failed for want of room.
