@@ -141,11 +141,7 @@ fn kata_analyze_scores_and_ownership() {
     let last_line = |color: &str| {
         let input = format!("{setup}kata-analyze {color} 5 ownership true ownershipStdev true rootInfo true pvVisits true\nname\n");
         let out = run_on_text(&mut engine(), input.as_bytes());
-        out.lines()
-            .filter(|l| l.starts_with("info"))
-            .last()
-            .unwrap_or_else(|| panic!("{out}"))
-            .to_string()
+        out.lines().rfind(|l| l.starts_with("info")).unwrap_or_else(|| panic!("{out}")).to_string()
     };
     for (color, sign) in [("B", 1.0), ("W", -1.0)] {
         let line = last_line(color);
@@ -161,4 +157,32 @@ fn kata_analyze_scores_and_ownership() {
         assert!((0.0..=1.0).contains(&winrate) && sign * (winrate - 0.5) > 0.0, "{line}");
         assert!(line.contains(" pvVisits ") && line.contains(" rootInfo visits "), "{line}");
     }
+}
+
+// genmove_analyze: analysis lines while thinking, then `play VERTEX`, and the move is played.
+#[test]
+fn genmove_analyze_plays_and_reports() {
+    let mut engine = engine();
+    engine.set_search_params(SearchParams {
+        playouts: 30_000,
+        threads: 1,
+        ..SearchParams::default()
+    });
+    let out = run_on_text(
+        &mut engine,
+        b"boardsize 9\n5 lz-genmove_analyze b 1\n6 kata-genmove_analyze w 1\n",
+    );
+    let responses: Vec<&str> = out.split_terminator("\n\n").collect();
+    assert_eq!(responses.len(), 3, "{out}");
+    for (response, id) in responses[1..].iter().zip(["=5", "=6"]) {
+        let lines: Vec<&str> = response.lines().collect();
+        assert_eq!(lines[0], id, "{out}");
+        let play = lines.last().unwrap().strip_prefix("play ").expect("ends with play");
+        assert!(tengen::vertex::parse_move(&tengen::Board::new(9), play).is_some(), "{play}");
+        assert!(lines.len() > 2, "at least one analysis line while thinking: {out}");
+        assert!(lines[1..lines.len() - 1].iter().all(|l| l.starts_with("info move ")), "{out}");
+    }
+    assert_eq!(engine.game().moves().len(), 2, "both moves were played");
+    let out = run_on_text(&mut engine, b"genmove_analyze 10\n");
+    assert_eq!(out, "? syntax error\n\n", "the colour is required");
 }

@@ -52,6 +52,9 @@ pub const COMMAND_NAMES: &[&str] = &[
     "lz-analyze",
     "analyze",
     "kata-analyze",
+    "lz-genmove_analyze",
+    "kata-genmove_analyze",
+    "genmove_analyze",
 ];
 
 /// Which chains `final_status_list` asks for.
@@ -120,6 +123,8 @@ pub enum Command {
     /// Live analysis: `lz-analyze` and Sabaki's `analyze`; answered by the I/O loop, which
     /// streams lines until the next input arrives.
     Analyze(AnalysisRequest),
+    /// `genmove` streaming analysis while it thinks; the I/O loop answers it too.
+    GenMoveAnalyze(Color, AnalysisRequest),
 }
 
 /// Which analysis dialect, as the GUIs parse it.
@@ -394,6 +399,17 @@ pub fn parse(name: &str, args: &[&str]) -> Result<Command, GtpError> {
         "lz-analyze" => Command::Analyze(AnalysisRequest::parse(AnalysisDialect::LeelaZero, args)?),
         "analyze" => Command::Analyze(AnalysisRequest::parse(AnalysisDialect::Sabaki, args)?),
         "kata-analyze" => Command::Analyze(AnalysisRequest::parse(AnalysisDialect::KataGo, args)?),
+        "lz-genmove_analyze" | "kata-genmove_analyze" | "genmove_analyze" => {
+            let dialect = match name {
+                "lz-genmove_analyze" => AnalysisDialect::LeelaZero,
+                "kata-genmove_analyze" => AnalysisDialect::KataGo,
+                _ => AnalysisDialect::Sabaki,
+            };
+            let request = AnalysisRequest::parse(dialect, args)?;
+            // The colour is required here, as for genmove.
+            let color = request.color.ok_or_else(GtpError::syntax)?;
+            Command::GenMoveAnalyze(color, request)
+        }
         _ => return Err(GtpError::new("unknown command")),
     };
     debug_assert!(COMMAND_NAMES.contains(&name), "{name} parsed but not listed");
@@ -517,6 +533,9 @@ mod tests {
                 "play" | "is_legal" => vec!["b", "D4"],
                 "color" => vec!["D4"],
                 "genmove" | "reg_genmove" | "kgs-genmove_cleanup" => vec!["w"],
+                "lz-genmove_analyze" | "kata-genmove_analyze" | "genmove_analyze" => {
+                    vec!["w", "50"]
+                }
                 "set_free_handicap" => vec!["D4", "Q16"],
                 "loadsgf" => vec!["x.sgf"],
                 "final_status_list" => vec!["dead"],

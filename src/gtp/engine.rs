@@ -13,7 +13,7 @@ use crate::json::{self, Value};
 use crate::ownership::{chain_statuses, chains_with, Ownership, Status};
 use crate::record::{self, RecordInfo};
 use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
-use crate::search::{move_prior, SearchParams, Searcher};
+use crate::search::{move_prior, Reporter, SearchParams, Searcher};
 use crate::sgf;
 use crate::time::Clock;
 use crate::vertex::{format_move, format_vertex, Vertex};
@@ -294,6 +294,10 @@ impl Engine {
             Command::GoguiAnalyzeCommands => Ok(String::new()),
             Command::QueryBoardSize => Ok(self.game.board().size().to_string()),
             Command::GetKomi => Ok(self.game.rules().komi.to_string()),
+            Command::GenMoveAnalyze(color, request) => {
+                let answer = self.genmove_analyze(color, &request, &mut |_| {});
+                Ok(format!("play {answer}"))
+            }
             Command::Analyze(request) => {
                 let interval = Duration::from_millis(10 * u64::from(request.interval_cs.max(1)));
                 Ok(self.analyze(&request, interval.min(Duration::from_secs(1))))
@@ -335,7 +339,37 @@ impl Engine {
     /// the search sees almost no chance late enough in the game. With `cleanup` it never
     /// passes while it sees dead opponent stones, so they get captured first.
     fn genmove(&mut self, color: Color, commit: bool, cleanup: bool) -> Result<String, GtpError> {
-        let answer = match self.choose_move(color, commit, cleanup) {
+        self.genmove_reporting(color, commit, cleanup, None)
+    }
+
+    /// `genmove` that streams analysis while it thinks (`lz-genmove_analyze`,
+    /// `kata-genmove_analyze`, `genmove_analyze`): `emit` gets a line every interval; the move
+    /// played is returned (`resign` included).
+    pub fn genmove_analyze(
+        &mut self,
+        color: Color,
+        request: &AnalysisRequest,
+        emit: &mut dyn FnMut(String),
+    ) -> String {
+        let mut game = self.game.clone();
+        game.set_to_move(color);
+        let mut report = |result: &crate::search::SearchResult| {
+            emit(analysis_line(&game, color, request, result, &[]));
+        };
+        let every = Duration::from_millis(10 * u64::from(request.interval_cs.max(1)));
+        let cleanup = self.capture_all_dead;
+        self.genmove_reporting(color, true, cleanup, Some((every, &mut report)))
+            .unwrap_or_else(|e| e.0)
+    }
+
+    fn genmove_reporting(
+        &mut self,
+        color: Color,
+        commit: bool,
+        cleanup: bool,
+        reporter: Option<Reporter>,
+    ) -> Result<String, GtpError> {
+        let answer = match self.choose_move(color, commit, cleanup, reporter) {
             Some(mv) => {
                 if commit {
                     self.game.play(color, mv).expect("the search only proposes legal moves");
@@ -349,7 +383,13 @@ impl Engine {
     }
 
     /// The move to play, or `None` to resign.
-    fn choose_move(&mut self, color: Color, commit: bool, cleanup: bool) -> Option<Move> {
+    fn choose_move(
+        &mut self,
+        color: Color,
+        commit: bool,
+        cleanup: bool,
+        reporter: Option<Reporter>,
+    ) -> Option<Move> {
         self.last_estimate = None;
         let opponent_passed = self.game.last_move() == Some((color.opponent(), Move::Pass));
         // Chain statuses cost playouts: estimated once, and only where they are needed.
@@ -384,7 +424,8 @@ impl Engine {
             ..self.search.clone()
         };
         let started = Instant::now();
-        let result = self.searcher.search(&game, &params);
+        let result =
+            self.searcher.search_reporting(&game, &params, &AtomicBool::new(false), reporter);
         self.last_estimate = Some((result.win_rate, result.playouts));
         if commit {
             // Whether the flag fell is the controller's call, not the player's.
@@ -708,90 +749,6 @@ fn cpu_seconds() -> Option<f64> {
     Some((user + system) / 100.0)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn pondering_engine(cap: Duration) -> Engine {
-        let mut engine = Engine::new(9, Rules::chinese(), 3);
-        engine.set_search_params(SearchParams { playouts: 300, ..SearchParams::default() });
-        engine.set_ponder(Some(cap));
-        engine
-    }
-
-    // Pondering starts only after a genmove that played, runs until the next command, stops
-    // within milliseconds, and leaves the engine answering as before.
-    #[test]
-    fn ponders_between_commands() {
-        let mut engine = pondering_engine(Duration::from_secs(30));
-        engine.start_pondering();
-        assert!(engine.pondering.is_none(), "nothing to ponder before a genmove");
-        engine.handle("genmove", &["b"]).unwrap();
-        engine.start_pondering();
-        assert!(engine.pondering.is_some());
-        std::thread::sleep(Duration::from_millis(200));
-        let asked = Instant::now();
-        let pondered = engine.stop_pondering().expect("it was pondering");
-        assert!(asked.elapsed() < Duration::from_millis(100), "{:?}", asked.elapsed());
-        assert!(pondered > 0);
-        engine.handle("play", &["w", "E5"]).unwrap();
-        let answer = engine.handle("genmove", &["b"]).unwrap();
-        assert_ne!(answer, "E5");
-        assert_eq!(engine.game().moves().len(), 3);
-    }
-
-    // Through the I/O loop: every command still gets its one answer, and the ponder of the
-    // last genmove is stopped when the input ends.
-    #[test]
-    fn pondering_through_the_loop() {
-        let mut engine = pondering_engine(Duration::from_secs(30));
-        let out = crate::gtp::server::run_on_text(
-            &mut engine,
-            b"1 genmove b\n2 play w E5\n3 genmove b\n4 name\n",
-        );
-        let answers: Vec<&str> = out.split("\n\n").filter(|a| !a.is_empty()).collect();
-        assert_eq!(answers.len(), 4, "{out}");
-        assert!(answers.iter().all(|a| a.starts_with('=')), "{out}");
-        assert!(engine.pondering.is_none(), "stopped at the end of input");
-    }
-
-    // One thread, a seed and a playout count: the same moves every time, tree reuse included.
-    #[test]
-    fn genmove_is_reproducible_with_one_thread() {
-        let moves = || {
-            let mut engine = Engine::new(9, Rules::chinese(), 11);
-            engine.set_search_params(SearchParams {
-                playouts: 800,
-                threads: 1,
-                seed: 11,
-                ..SearchParams::default()
-            });
-            let mut answers = Vec::new();
-            for color in ["b", "w", "b", "w", "b"] {
-                answers.push(engine.handle("genmove", &[color]).unwrap());
-            }
-            answers
-        };
-        let first = moves();
-        assert_eq!(first, moves());
-        assert_eq!(first, moves());
-    }
-
-    // A ponder never runs past its cap, even if no command ever comes.
-    #[test]
-    fn pondering_stops_at_its_cap() {
-        let mut engine = pondering_engine(Duration::from_millis(50));
-        engine.handle("genmove", &["b"]).unwrap();
-        engine.start_pondering();
-        let started = Instant::now();
-        while !engine.pondering.as_ref().unwrap().handle.is_finished() {
-            assert!(started.elapsed() < Duration::from_secs(5), "still pondering");
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        assert!(engine.stop_pondering().is_some());
-    }
-}
-
 /// The analysis line GUIs parse, for `color` to move in `game`: one `info` segment per
 /// candidate (most visited first; unvisited ones only to reach `minmoves`, at most
 /// `maxmoves`), in the request's dialect, then KataGo's optional `rootInfo`, `ownership` and
@@ -907,4 +864,88 @@ pub fn analysis_line(
         }
     }
     segments.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pondering_engine(cap: Duration) -> Engine {
+        let mut engine = Engine::new(9, Rules::chinese(), 3);
+        engine.set_search_params(SearchParams { playouts: 300, ..SearchParams::default() });
+        engine.set_ponder(Some(cap));
+        engine
+    }
+
+    // Pondering starts only after a genmove that played, runs until the next command, stops
+    // within milliseconds, and leaves the engine answering as before.
+    #[test]
+    fn ponders_between_commands() {
+        let mut engine = pondering_engine(Duration::from_secs(30));
+        engine.start_pondering();
+        assert!(engine.pondering.is_none(), "nothing to ponder before a genmove");
+        engine.handle("genmove", &["b"]).unwrap();
+        engine.start_pondering();
+        assert!(engine.pondering.is_some());
+        std::thread::sleep(Duration::from_millis(200));
+        let asked = Instant::now();
+        let pondered = engine.stop_pondering().expect("it was pondering");
+        assert!(asked.elapsed() < Duration::from_millis(100), "{:?}", asked.elapsed());
+        assert!(pondered > 0);
+        engine.handle("play", &["w", "E5"]).unwrap();
+        let answer = engine.handle("genmove", &["b"]).unwrap();
+        assert_ne!(answer, "E5");
+        assert_eq!(engine.game().moves().len(), 3);
+    }
+
+    // Through the I/O loop: every command still gets its one answer, and the ponder of the
+    // last genmove is stopped when the input ends.
+    #[test]
+    fn pondering_through_the_loop() {
+        let mut engine = pondering_engine(Duration::from_secs(30));
+        let out = crate::gtp::server::run_on_text(
+            &mut engine,
+            b"1 genmove b\n2 play w E5\n3 genmove b\n4 name\n",
+        );
+        let answers: Vec<&str> = out.split("\n\n").filter(|a| !a.is_empty()).collect();
+        assert_eq!(answers.len(), 4, "{out}");
+        assert!(answers.iter().all(|a| a.starts_with('=')), "{out}");
+        assert!(engine.pondering.is_none(), "stopped at the end of input");
+    }
+
+    // One thread, a seed and a playout count: the same moves every time, tree reuse included.
+    #[test]
+    fn genmove_is_reproducible_with_one_thread() {
+        let moves = || {
+            let mut engine = Engine::new(9, Rules::chinese(), 11);
+            engine.set_search_params(SearchParams {
+                playouts: 800,
+                threads: 1,
+                seed: 11,
+                ..SearchParams::default()
+            });
+            let mut answers = Vec::new();
+            for color in ["b", "w", "b", "w", "b"] {
+                answers.push(engine.handle("genmove", &[color]).unwrap());
+            }
+            answers
+        };
+        let first = moves();
+        assert_eq!(first, moves());
+        assert_eq!(first, moves());
+    }
+
+    // A ponder never runs past its cap, even if no command ever comes.
+    #[test]
+    fn pondering_stops_at_its_cap() {
+        let mut engine = pondering_engine(Duration::from_millis(50));
+        engine.handle("genmove", &["b"]).unwrap();
+        engine.start_pondering();
+        let started = Instant::now();
+        while !engine.pondering.as_ref().unwrap().handle.is_finished() {
+            assert!(started.elapsed() < Duration::from_secs(5), "still pondering");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(engine.stop_pondering().is_some());
+    }
 }

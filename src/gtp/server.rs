@@ -166,10 +166,31 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
         log::debug!("<< {line}");
         if !truncated {
             let args: Vec<&str> = request.args.iter().map(String::as_str).collect();
-            if let Ok(Command::Analyze(analysis)) = command::parse(&request.name, &args) {
-                pending =
-                    stream_analysis(engine, &analysis, request.id.as_deref(), &lines, &mut output)?;
-                continue;
+            match command::parse(&request.name, &args) {
+                Ok(Command::Analyze(analysis)) => {
+                    let id = request.id.as_deref();
+                    pending = stream_analysis(engine, &analysis, id, &lines, &mut output)?;
+                    continue;
+                }
+                Ok(Command::GenMoveAnalyze(color, analysis)) => {
+                    // A normal command that streams while it thinks: no early stop on input.
+                    writeln!(output, "={}", request.id.as_deref().unwrap_or(""))?;
+                    output.flush()?;
+                    let mut failed = None;
+                    let answer = engine.genmove_analyze(color, &analysis, &mut |line| {
+                        if failed.is_none() && !line.is_empty() {
+                            failed = writeln!(output, "{line}").and_then(|()| output.flush()).err();
+                        }
+                    });
+                    if let Some(e) = failed {
+                        return Err(e);
+                    }
+                    write!(output, "play {answer}\n\n")?;
+                    output.flush()?;
+                    engine.start_pondering();
+                    continue;
+                }
+                _ => {}
             }
         }
         let result = if truncated {

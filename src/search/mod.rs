@@ -214,6 +214,19 @@ impl Searcher {
         params: &SearchParams,
         halt: &AtomicBool,
     ) -> SearchResult {
+        self.search_reporting(game, params, halt, None)
+    }
+
+    /// Like [`Searcher::search_until`], and when `reporter` is given, hands it a snapshot of
+    /// the root's statistics every so often while the search runs (`genmove_analyze`); the
+    /// calling thread then only reports, and `params.threads` threads search.
+    pub fn search_reporting(
+        &mut self,
+        game: &Game,
+        params: &SearchParams,
+        halt: &AtomicBool,
+        reporter: Option<Reporter>,
+    ) -> SearchResult {
         let tree = match self.last.take() {
             Some((tree, old)) => match reused_root(&tree, &old, game) {
                 // The same position again (analysis, one slice after another): as it is.
@@ -233,7 +246,7 @@ impl Searcher {
                 .map(|pool| (threads, pool));
         }
         let pool = self.pool.as_ref().filter(|_| threads > 1).map(|(_, pool)| pool);
-        let result = run(&tree, game, params, halt, pool);
+        let result = run(&tree, game, params, halt, pool, reporter);
         self.last = Some((tree, game.clone()));
         result
     }
@@ -315,12 +328,16 @@ struct Shared<'a> {
 
 /// Runs the search on `tree`: on the calling thread alone, or on `params.threads` threads of
 /// `pool` (on plain threads if the pool could not be built).
+/// How often, and to whom, a running search reports its root statistics.
+pub type Reporter<'a> = (Duration, &'a mut dyn FnMut(&SearchResult));
+
 fn run(
     tree: &Tree,
     game: &Game,
     params: &SearchParams,
     halt: &AtomicBool,
     pool: Option<&rayon::ThreadPool>,
+    reporter: Option<Reporter>,
 ) -> SearchResult {
     let shared = Shared {
         halt,
@@ -354,6 +371,28 @@ fn run(
     let threads = params.threads.clamp(1, 256);
     let seed_of = |thread: usize| params.seed ^ (thread as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     match pool {
+        _ if reporter.is_some() => {
+            let (every, report) = reporter.expect("checked");
+            let running = AtomicUsize::new(threads);
+            std::thread::scope(|scope| {
+                for thread in 0..threads {
+                    let (shared, running) = (&shared, &running);
+                    scope.spawn(move || {
+                        shared.work(seed_of(thread));
+                        running.fetch_sub(1, Ordering::Relaxed);
+                    });
+                }
+                let mut next = Instant::now() + every;
+                while running.load(Ordering::Relaxed) > 0 {
+                    std::thread::sleep(Duration::from_millis(5).min(every));
+                    if Instant::now() >= next {
+                        let started = shared.started.load(Ordering::Relaxed);
+                        report(&shared.result(started.min(params.playouts)));
+                        next = Instant::now() + every;
+                    }
+                }
+            });
+        }
         _ if threads == 1 => shared.work(params.seed),
         Some(pool) => pool.scope(|scope| {
             for thread in 1..threads {
