@@ -186,3 +186,58 @@ fn genmove_analyze_plays_and_reports() {
     let out = run_on_text(&mut engine, b"genmove_analyze 10\n");
     assert_eq!(out, "? syntax error\n\n", "the colour is required");
 }
+
+/// Each response of a session as (success, text).
+fn answers(input: &str) -> Vec<(bool, String)> {
+    let out = run_on_text(&mut engine(), input.as_bytes());
+    out.split_terminator("\n\n").map(tengen::gtp::server::split_response).collect()
+}
+
+// One table of search parameters in two dialects: KataGo's JSON and GoGui's `param` lines;
+// a value set in one shows in the other; unknown keys and bad values are clear errors.
+#[test]
+fn parameter_table() {
+    let r = answers(
+        "kata-get-params\nkata-set-param playouts 500\ntengen-param\ntengen-param priors 0\nkata-get-params\nkata-set-param nonsense 1\nkata-set-param playouts -3\ntengen-param policy heavy\n",
+    );
+    let json = tengen::json::parse_flat_object(&r[0].1).unwrap();
+    let keys: Vec<&str> = json.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(keys, tengen::gtp::engine::PARAM_KEYS);
+    assert!(r[1].0 && r[2].1.contains("[string] playouts 500"), "{r:?}");
+    assert!(r[2].1.contains("[list/light/tactical/patterns] policy tactical"), "{r:?}");
+    assert!(r[3].0 && r[4].1.contains("\"priors\":false") && r[4].1.contains("\"playouts\":500"));
+    assert_eq!(r[5], (false, "unknown parameter 'nonsense'".to_string()));
+    assert_eq!(r[6], (false, "bad value for parameter 'playouts'".to_string()));
+    assert_eq!(r[7], (false, "bad value for parameter 'policy'".to_string()));
+}
+
+// GoGui's analyze menu: every listed command is known, and the graphics commands answer in
+// GoGui's gfx language over the whole board.
+#[test]
+fn gogui_analyze_commands() {
+    let r = answers("gogui-analyze_commands\n");
+    let entries: Vec<String> = r[0].1.lines().map(String::from).collect();
+    assert!(entries.len() >= 6, "{entries:?}");
+    let mut input = String::from("boardsize 9\nplay b E5\nplay w C3\n");
+    for entry in &entries {
+        let command = entry.splitn(3, '/').nth(2).unwrap();
+        let name = command.split_whitespace().next().unwrap();
+        input.push_str(&format!("known_command {name}\n{command}\n"));
+    }
+    let r = answers(&input);
+    for (i, entry) in entries.iter().enumerate() {
+        let (known, answer) = (&r[3 + 2 * i], &r[4 + 2 * i]);
+        assert_eq!(known.1, "true", "{entry}");
+        assert!(answer.0, "{entry}: {answer:?}");
+        match entry.split('/').nth(2).unwrap() {
+            "tengen-ownership" => {
+                let words: Vec<&str> = answer.1.split_whitespace().collect();
+                assert_eq!(words[0], "INFLUENCE");
+                assert_eq!(words.len(), 1 + 2 * 81, "{answer:?}");
+            }
+            "tengen-best_moves" => assert!(answer.1.starts_with("LABEL "), "{answer:?}"),
+            "tengen-pv" => assert!(answer.1.starts_with("VAR b "), "{answer:?}"),
+            _ => {}
+        }
+    }
+}

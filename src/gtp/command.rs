@@ -52,6 +52,12 @@ pub const COMMAND_NAMES: &[&str] = &[
     "lz-analyze",
     "analyze",
     "kata-analyze",
+    "kata-get-params",
+    "kata-set-param",
+    "tengen-param",
+    "tengen-ownership",
+    "tengen-best_moves",
+    "tengen-pv",
     "lz-genmove_analyze",
     "kata-genmove_analyze",
     "genmove_analyze",
@@ -123,6 +129,18 @@ pub enum Command {
     /// Live analysis: `lz-analyze` and Sabaki's `analyze`; answered by the I/O loop, which
     /// streams lines until the next input arrives.
     Analyze(AnalysisRequest),
+    /// The search parameter table as KataGo's JSON.
+    KataGetParams,
+    /// One parameter of the table, KataGo's way.
+    KataSetParam(String, String),
+    /// GoGui's parameter command: the table as `[type] key value` lines without
+    /// arguments, one setting with `key value`.
+    TengenParam(Option<(String, String)>),
+    /// GoGui graphics: the ownership map, the best moves with their win rates, the
+    /// principal variation.
+    TengenOwnership,
+    TengenBestMoves,
+    TengenPv,
     /// `genmove` streaming analysis while it thinks; the I/O loop answers it too.
     GenMoveAnalyze(Color, AnalysisRequest),
 }
@@ -385,6 +403,19 @@ pub fn parse(name: &str, args: &[&str]) -> Result<Command, GtpError> {
         }
         "cputime" => arity(0).map(|_| Command::CpuTime)?,
         "gogui-analyze_commands" => arity(0).map(|_| Command::GoguiAnalyzeCommands)?,
+        "kata-get-params" => arity(0).map(|_| Command::KataGetParams)?,
+        "kata-set-param" => {
+            arity(2)?;
+            Command::KataSetParam(args[0].to_string(), args[1].to_string())
+        }
+        "tengen-param" => match args {
+            [] => Command::TengenParam(None),
+            [key, value] => Command::TengenParam(Some((key.to_string(), value.to_string()))),
+            _ => return Err(GtpError::syntax()),
+        },
+        "tengen-ownership" => arity(0).map(|_| Command::TengenOwnership)?,
+        "tengen-best_moves" => arity(0).map(|_| Command::TengenBestMoves)?,
+        "tengen-pv" => arity(0).map(|_| Command::TengenPv)?,
         "tengen-count" => arity(0).map(|_| Command::ChineseCount)?,
         "query_boardsize" => arity(0).map(|_| Command::QueryBoardSize)?,
         "get_komi" => arity(0).map(|_| Command::GetKomi)?,
@@ -543,6 +574,7 @@ mod tests {
                 "time_left" => vec!["b", "30", "0"],
                 "kgs-time_settings" | "kata-time_settings" => vec!["none"],
                 "kgs-rules" | "kata-set-rules" => vec!["chinese"],
+                "kata-set-param" => vec!["playouts", "500"],
                 _ => vec![],
             }
         };

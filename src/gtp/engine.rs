@@ -11,6 +11,7 @@ use crate::gtp::command::{
 };
 use crate::json::{self, Value};
 use crate::ownership::{chain_statuses, chains_with, Ownership, Status};
+use crate::policy::PlayoutPolicy;
 use crate::record::{self, RecordInfo};
 use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
 use crate::search::{move_prior, Reporter, SearchParams, Searcher};
@@ -25,6 +26,34 @@ use std::time::{Duration, Instant};
 
 /// Light playouts behind `final_score` and `final_status_list`.
 const OWNERSHIP_PLAYOUTS: usize = 1024;
+
+/// The search parameters that `kata-get-params`, `kata-set-param` and GoGui's `tengen-param`
+/// show and set: one table, two dialects.
+pub const PARAM_KEYS: &[&str] = &[
+    "playouts",
+    "time",
+    "threads",
+    "exploration",
+    "rave_equivalence",
+    "expand_after",
+    "priors",
+    "policy",
+    "max_memory",
+    "resign_threshold",
+];
+
+/// What GoGui lists in its Analyze menu: `type/label/command`.
+const GOGUI_ANALYZE_COMMANDS: &[&str] = &[
+    "gfx/Ownership/tengen-ownership",
+    "gfx/Best moves/tengen-best_moves",
+    "gfx/Principal variation/tengen-pv",
+    "plist/Dead stones/final_status_list dead",
+    "string/Score estimate/final_score",
+    "param/Search parameters/tengen-param",
+];
+
+/// Playouts at most behind the GoGui best-move and variation displays, so they answer fast.
+const GFX_PLAYOUTS: usize = 5000;
 
 /// Seconds kept back from every move's time for network and GUI lag.
 const LAG_SECONDS: f64 = 0.3;
@@ -291,7 +320,93 @@ impl Engine {
                 "{:.3}",
                 cpu_seconds().unwrap_or_else(|| self.started.elapsed().as_secs_f64())
             )),
-            Command::GoguiAnalyzeCommands => Ok(String::new()),
+            Command::GoguiAnalyzeCommands => Ok(GOGUI_ANALYZE_COMMANDS.join("\n")),
+            Command::KataGetParams => {
+                let fields: Vec<(&str, Value)> = PARAM_KEYS
+                    .iter()
+                    .map(|&key| {
+                        let text = self.param(key).unwrap_or_default();
+                        let value = match text.parse::<f64>() {
+                            Ok(n) => Value::Num(n),
+                            Err(_) if text == "true" || text == "false" => {
+                                Value::Bool(text == "true")
+                            }
+                            Err(_) => Value::Str(text),
+                        };
+                        (key, value)
+                    })
+                    .collect();
+                Ok(json::write_flat_object(&fields))
+            }
+            Command::KataSetParam(key, value) => {
+                self.set_param(&key, &value).map(|()| String::new())
+            }
+            Command::TengenParam(None) => Ok(PARAM_KEYS
+                .iter()
+                .map(|&key| {
+                    let value = self.param(key).unwrap_or_default();
+                    match key {
+                        "priors" => format!("[bool] {key} {}", u8::from(value == "true")),
+                        "policy" => format!("[list/light/tactical/patterns] {key} {value}"),
+                        _ => format!("[string] {key} {value}"),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("\n")),
+            Command::TengenParam(Some((key, value))) => {
+                let value = match (key.as_str(), value.as_str()) {
+                    ("priors", "1") => "true".to_string(),
+                    ("priors", "0") => "false".to_string(),
+                    _ => value,
+                };
+                self.set_param(&key, &value).map(|()| String::new())
+            }
+            Command::TengenOwnership => {
+                let ownership = self.ownership();
+                let board = self.game.board();
+                let values: Vec<String> = board
+                    .points()
+                    .map(|p| format!("{} {:.2}", format_vertex(board, p), ownership.of(p)))
+                    .collect();
+                Ok(format!("INFLUENCE {}", values.join(" ")))
+            }
+            Command::TengenBestMoves | Command::TengenPv => {
+                let color = self.game.to_move();
+                let params = SearchParams {
+                    playouts: self.search.playouts.min(GFX_PLAYOUTS),
+                    seed: self.rng.next_u64(),
+                    ..self.search.clone()
+                };
+                let result = self.searcher.search(&self.game, &params);
+                let board = self.game.board();
+                if matches!(command, Command::TengenPv) {
+                    let mut mover = color;
+                    let moves: Vec<String> = result.pvs.first().map_or(Vec::new(), |pv| {
+                        pv.iter()
+                            .map(|&(mv, _)| {
+                                let text = format!(
+                                    "{} {}",
+                                    mover.letter().to_ascii_lowercase(),
+                                    format_move(board, mv)
+                                );
+                                mover = mover.opponent();
+                                text
+                            })
+                            .collect()
+                    });
+                    return Ok(format!("VAR {}", moves.join(" ")));
+                }
+                let labels: Vec<String> = result
+                    .candidates
+                    .iter()
+                    .filter(|(mv, visits, _)| *visits > 0 && *mv != Move::Pass)
+                    .take(5)
+                    .map(|&(mv, _, rate)| {
+                        format!("{} {:.0}%", format_move(board, mv), 100.0 * rate)
+                    })
+                    .collect();
+                Ok(format!("LABEL {}", labels.join(" ")))
+            }
             Command::QueryBoardSize => Ok(self.game.board().size().to_string()),
             Command::GetKomi => Ok(self.game.rules().komi.to_string()),
             Command::GenMoveAnalyze(color, request) => {
@@ -494,6 +609,73 @@ impl Engine {
         };
         let result = self.searcher.search(&game, &params);
         analysis_line(&game, color, request, &result, &params.root_avoid)
+    }
+
+    /// One search parameter's value as text, by its key in [`PARAM_KEYS`].
+    fn param(&self, key: &str) -> Option<String> {
+        let p = &self.search;
+        Some(match key {
+            "playouts" => p.playouts.min(u32::MAX as usize).to_string(),
+            "time" => p.time_limit.map_or(0.0, |t| t.as_secs_f64()).to_string(),
+            "threads" => p.threads.to_string(),
+            "exploration" => p.exploration.to_string(),
+            "rave_equivalence" => p.rave_equivalence.to_string(),
+            "expand_after" => p.expand_after.to_string(),
+            "priors" => p.priors.to_string(),
+            "policy" => match p.policy {
+                PlayoutPolicy::Light => "light",
+                PlayoutPolicy::Tactical => "tactical",
+                PlayoutPolicy::Patterns => "patterns",
+            }
+            .to_string(),
+            "max_memory" => p.max_memory_mib.to_string(),
+            "resign_threshold" => self.resign_threshold.to_string(),
+            _ => return None,
+        })
+    }
+
+    /// Sets one search parameter from text: the one table behind `kata-set-param` and GoGui's
+    /// `tengen-param`.
+    fn set_param(&mut self, key: &str, value: &str) -> Result<(), GtpError> {
+        let bad = || GtpError::new(format!("bad value for parameter '{key}'"));
+        let number = |min: f64, max: f64| {
+            value
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && (min..=max).contains(v))
+                .ok_or_else(bad)
+        };
+        let p = &mut self.search;
+        match key {
+            "playouts" => p.playouts = number(1.0, 1e12)? as usize,
+            "time" => {
+                let seconds = number(0.0, crate::time::MAX_THINK_SECONDS)?;
+                p.time_limit = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
+            }
+            "threads" => p.threads = number(1.0, 64.0)? as usize,
+            "exploration" => p.exploration = number(0.0, 100.0)?,
+            "rave_equivalence" => p.rave_equivalence = number(0.0, 1e9)?,
+            "expand_after" => p.expand_after = number(0.0, 1e6)? as u32,
+            "priors" => {
+                p.priors = match value {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(bad()),
+                }
+            }
+            "policy" => {
+                p.policy = match value {
+                    "light" => PlayoutPolicy::Light,
+                    "tactical" => PlayoutPolicy::Tactical,
+                    "patterns" => PlayoutPolicy::Patterns,
+                    _ => return Err(bad()),
+                }
+            }
+            "max_memory" => p.max_memory_mib = number(1.0, 1e7)? as usize,
+            "resign_threshold" => self.resign_threshold = number(0.0, 1.0)?,
+            _ => return Err(GtpError::new(format!("unknown parameter '{key}'"))),
+        }
+        Ok(())
     }
 
     fn should_resign(&self, color: Color, win_rate: f64) -> bool {
