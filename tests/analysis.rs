@@ -241,3 +241,37 @@ fn gogui_analyze_commands() {
         }
     }
 }
+
+// `maxvisits` ends the analysis by itself (the empty line comes without any input), and the
+// same position analysed again goes on from the tree it has.
+#[test]
+fn analysis_budget_and_resumption() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["gtp", "--threads", "1", "--size", "9"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut total_visits = |command: &str| -> u32 {
+        input.write_all(command.as_bytes()).unwrap();
+        input.flush().unwrap();
+        let mut last = String::new();
+        loop {
+            let mut line = String::new();
+            output.read_line(&mut line).unwrap();
+            if line == "\n" {
+                break;
+            }
+            last = line;
+        }
+        segments(&last).iter().map(|s| field(s, "visits").parse::<u32>().unwrap()).sum()
+    };
+    let first = total_visits("lz-analyze 5 maxvisits 3000\n");
+    assert!((2900..6000).contains(&first), "{first}");
+    let again = total_visits("lz-analyze 5 maxvisits 6000\n");
+    assert!(again >= 5900, "resumed from the kept tree: {again}");
+    input.write_all(b"quit\n").unwrap();
+    assert!(child.wait().unwrap().success());
+}

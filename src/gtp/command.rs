@@ -183,6 +183,10 @@ pub struct AnalysisRequest {
     pub root_info: bool,
     /// `pvVisits true`: the visits of each move of every principal variation.
     pub pv_visits: bool,
+    /// `maxvisits N`: stop (and end the response) once the position has this many visits.
+    pub max_visits: Option<u32>,
+    /// `maxtime S`: stop after this many seconds of analysis.
+    pub max_time: Option<f64>,
 }
 
 impl AnalysisRequest {
@@ -203,6 +207,8 @@ impl AnalysisRequest {
             ownership_stdev: false,
             root_info: false,
             pv_visits: false,
+            max_visits: None,
+            max_time: None,
         };
         let mut rest = args;
         if let Some(c) = rest.first().and_then(|a| Color::parse(a)) {
@@ -248,6 +254,15 @@ impl AnalysisRequest {
                         request.allow.push((c, vertices));
                     }
                     rest = &rest[4..];
+                }
+                "maxvisits" => {
+                    request.max_visits = Some(number(rest.get(1))?);
+                    rest = &rest[2..];
+                }
+                "maxtime" => {
+                    let seconds = rest.get(1).and_then(|t| float(t).ok()).filter(|t| *t >= 0.0);
+                    request.max_time = Some(seconds.ok_or_else(GtpError::syntax)?);
+                    rest = &rest[2..];
                 }
                 "ownership" | "ownershipStdev" | "rootInfo" | "pvVisits" => {
                     let on = match rest.get(1) {

@@ -85,6 +85,8 @@ pub struct Engine {
     /// Set by a `genmove` that played: the opponent is thinking now, so we may too.
     ponder_due: bool,
     pondering: Option<Pondering>,
+    /// Root visits after the last analysis slice.
+    analysis_visits: u32,
 }
 
 /// A search of the opponent's position running while the controller is silent. It owns the
@@ -129,6 +131,7 @@ impl Engine {
             capture_all_dead: false,
             ponder_due: false,
             pondering: None,
+            analysis_visits: 0,
         }
     }
 
@@ -604,11 +607,18 @@ impl Engine {
             early_stop: false,
             seed: self.rng.next_u64(),
             root_avoid,
+            max_root_visits: request.max_visits,
             track_ownership: request.ownership || request.ownership_stdev,
             ..self.search.clone()
         };
         let result = self.searcher.search(&game, &params);
+        self.analysis_visits = result.root_visits;
         analysis_line(&game, color, request, &result, &params.root_avoid)
+    }
+
+    /// Simulations through the analysed position so far, kept trees included.
+    pub fn analysis_visits(&self) -> u32 {
+        self.analysis_visits
     }
 
     /// One search parameter's value as text, by its key in [`PARAM_KEYS`].

@@ -231,15 +231,20 @@ fn stream_analysis<W: Write>(
     writeln!(output, "={}", id.unwrap_or(""))?;
     output.flush()?;
     let interval = Duration::from_millis(10 * u64::from(request.interval_cs));
-    let mut next_report = Instant::now() + interval;
+    let began = Instant::now();
+    let mut next_report = began + interval;
     let stopped_by = loop {
         let slice = next_report
             .saturating_duration_since(Instant::now())
             .clamp(Duration::from_millis(1), ANALYSIS_SLICE);
         let info = engine.analyze(request, slice);
+        // A budget reached ends the analysis by itself; asked again, it resumes from the tree.
+        let budget_spent = request.max_visits.is_some_and(|n| engine.analysis_visits() >= n)
+            || request.max_time.is_some_and(|t| began.elapsed().as_secs_f64() >= t);
         let stop = match lines.try_recv() {
             Ok(line) => Some(Some(line)),
             Err(mpsc::TryRecvError::Disconnected) => Some(None),
+            Err(mpsc::TryRecvError::Empty) if budget_spent => Some(None),
             Err(mpsc::TryRecvError::Empty) => None,
         };
         if Instant::now() >= next_report || stop.is_some() {

@@ -72,6 +72,9 @@ pub struct SearchParams {
     /// Record who owns each point at the end of every simulation, for analysis (costs a
     /// pass over the board per simulation). Default false.
     pub track_ownership: bool,
+    /// Stop once the root has this many visits, kept trees included (analysis with
+    /// `maxvisits`). Default none.
+    pub max_root_visits: Option<u32>,
     /// Root moves not to search (analysis with `avoid`). Default none. If every root move is
     /// excluded, the first is searched anyway, so there is always an answer.
     pub root_avoid: Vec<Move>,
@@ -91,6 +94,7 @@ impl Default for SearchParams {
             priors: true,
             max_memory_mib: 1024,
             root_avoid: Vec::new(),
+            max_root_visits: None,
             track_ownership: false,
             threads: 1,
             policy: PlayoutPolicy::Tactical,
@@ -486,6 +490,11 @@ impl Shared<'_> {
             // simulation would bounce between cores.
             let start = self.started.fetch_add(CLAIM, Ordering::Relaxed);
             if start >= limit {
+                break;
+            }
+            let root_visits = self.tree.stats(ROOT).visits.load(Ordering::Relaxed);
+            if self.params.max_root_visits.is_some_and(|max| root_visits >= max) {
+                self.stop.store(true, Ordering::Relaxed);
                 break;
             }
             for index in start..start.saturating_add(CLAIM).min(limit) {
