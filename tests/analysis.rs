@@ -275,3 +275,38 @@ fn analysis_budget_and_resumption() {
     input.write_all(b"quit\n").unwrap();
     assert!(child.wait().unwrap().success());
 }
+
+// GoGui's `# interrupt` makes a long genmove answer at once, with a real move; with
+// `live_gfx` on, stderr carries `gogui-gfx:` best-move labels while it thinks.
+#[test]
+fn interrupt_and_live_graphics() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["gtp", "--threads", "1", "--size", "9", "--playouts", "100000000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    input.write_all(b"tengen-param live_gfx 1\ngenmove b\n").unwrap();
+    input.flush().unwrap();
+    let mut line = String::new();
+    output.read_line(&mut line).unwrap();
+    assert_eq!(line, "=\n", "the parameter is set");
+    output.read_line(&mut line).unwrap();
+    std::thread::sleep(Duration::from_millis(1200));
+    let asked = Instant::now();
+    input.write_all(b"# interrupt\n").unwrap();
+    input.flush().unwrap();
+    line.clear();
+    output.read_line(&mut line).unwrap();
+    assert!(asked.elapsed() < Duration::from_millis(500), "{:?}", asked.elapsed());
+    let answer = line.trim().strip_prefix("= ").expect("an answer");
+    assert!(tengen::vertex::parse_move(&tengen::Board::new(9), answer).is_some(), "{line}");
+    input.write_all(b"quit\n").unwrap();
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("gogui-gfx:\nLABEL "), "{stderr}");
+}

@@ -52,6 +52,7 @@ pub const COMMAND_NAMES: &[&str] = &[
     "lz-analyze",
     "analyze",
     "kata-analyze",
+    "gogui-interrupt",
     "kata-get-params",
     "kata-set-param",
     "tengen-param",
@@ -129,6 +130,8 @@ pub enum Command {
     /// Live analysis: `lz-analyze` and Sabaki's `analyze`; answered by the I/O loop, which
     /// streams lines until the next input arrives.
     Analyze(AnalysisRequest),
+    /// GoGui's marker that `# interrupt` lines are understood.
+    GoguiInterrupt,
     /// The search parameter table as KataGo's JSON.
     KataGetParams,
     /// One parameter of the table, KataGo's way.
@@ -419,6 +422,8 @@ pub fn parse(name: &str, args: &[&str]) -> Result<Command, GtpError> {
         "cputime" => arity(0).map(|_| Command::CpuTime)?,
         "gogui-analyze_commands" => arity(0).map(|_| Command::GoguiAnalyzeCommands)?,
         "kata-get-params" => arity(0).map(|_| Command::KataGetParams)?,
+        // Listed so that GoGui knows to send `# interrupt`; as a command it does nothing.
+        "gogui-interrupt" => arity(0).map(|_| Command::GoguiInterrupt)?,
         "kata-set-param" => {
             arity(2)?;
             Command::KataSetParam(args[0].to_string(), args[1].to_string())

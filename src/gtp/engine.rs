@@ -40,6 +40,7 @@ pub const PARAM_KEYS: &[&str] = &[
     "policy",
     "max_memory",
     "resign_threshold",
+    "live_gfx",
 ];
 
 /// What GoGui lists in its Analyze menu: `type/label/command`.
@@ -87,6 +88,10 @@ pub struct Engine {
     pondering: Option<Pondering>,
     /// Root visits after the last analysis slice.
     analysis_visits: u32,
+    /// Set by the I/O loop on GoGui's `# interrupt`: the running genmove answers at once.
+    interrupt: Arc<AtomicBool>,
+    /// Write GoGui's live graphics (`gogui-gfx:` lines on stderr) while genmove thinks.
+    live_gfx: bool,
 }
 
 /// A search of the opponent's position running while the controller is silent. It owns the
@@ -132,7 +137,14 @@ impl Engine {
             ponder_due: false,
             pondering: None,
             analysis_visits: 0,
+            interrupt: Arc::new(AtomicBool::new(false)),
+            live_gfx: false,
         }
+    }
+
+    /// The flag that interrupts a running `genmove` (GoGui's `# interrupt`).
+    pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.interrupt)
     }
 
     /// Capture every dead opponent stone before passing, in every `genmove`.
@@ -324,6 +336,7 @@ impl Engine {
                 cpu_seconds().unwrap_or_else(|| self.started.elapsed().as_secs_f64())
             )),
             Command::GoguiAnalyzeCommands => Ok(GOGUI_ANALYZE_COMMANDS.join("\n")),
+            Command::GoguiInterrupt => Ok(String::new()),
             Command::KataGetParams => {
                 let fields: Vec<(&str, Value)> = PARAM_KEYS
                     .iter()
@@ -349,7 +362,9 @@ impl Engine {
                 .map(|&key| {
                     let value = self.param(key).unwrap_or_default();
                     match key {
-                        "priors" => format!("[bool] {key} {}", u8::from(value == "true")),
+                        "priors" | "live_gfx" => {
+                            format!("[bool] {key} {}", u8::from(value == "true"))
+                        }
                         "policy" => format!("[list/light/tactical/patterns] {key} {value}"),
                         _ => format!("[string] {key} {value}"),
                     }
@@ -358,8 +373,8 @@ impl Engine {
                 .join("\n")),
             Command::TengenParam(Some((key, value))) => {
                 let value = match (key.as_str(), value.as_str()) {
-                    ("priors", "1") => "true".to_string(),
-                    ("priors", "0") => "false".to_string(),
+                    ("priors" | "live_gfx", "1") => "true".to_string(),
+                    ("priors" | "live_gfx", "0") => "false".to_string(),
                     _ => value,
                 };
                 self.set_param(&key, &value).map(|()| String::new())
@@ -542,8 +557,28 @@ impl Engine {
             ..self.search.clone()
         };
         let started = Instant::now();
-        let result =
-            self.searcher.search_reporting(&game, &params, &AtomicBool::new(false), reporter);
+        // GoGui's live graphics: the best moves so far, on stderr, twice a second.
+        let board_for_gfx = game.board().clone();
+        let mut gfx = |result: &crate::search::SearchResult| {
+            let labels: Vec<String> = result
+                .candidates
+                .iter()
+                .filter(|c| c.1 > 0 && c.0 != Move::Pass)
+                .take(5)
+                .map(|&(mv, _, rate)| {
+                    format!("{} {:.0}%", format_move(&board_for_gfx, mv), 100.0 * rate)
+                })
+                .collect();
+            eprintln!("gogui-gfx:\nLABEL {}\n", labels.join(" "));
+        };
+        let interrupt = Arc::clone(&self.interrupt);
+        let result = match reporter {
+            None if self.live_gfx => {
+                let every = Duration::from_millis(500);
+                self.searcher.search_reporting(&game, &params, &interrupt, Some((every, &mut gfx)))
+            }
+            reporter => self.searcher.search_reporting(&game, &params, &interrupt, reporter),
+        };
         self.last_estimate = Some((result.win_rate, result.playouts));
         if commit {
             // Whether the flag fell is the controller's call, not the player's.
@@ -640,6 +675,7 @@ impl Engine {
             .to_string(),
             "max_memory" => p.max_memory_mib.to_string(),
             "resign_threshold" => self.resign_threshold.to_string(),
+            "live_gfx" => self.live_gfx.to_string(),
             _ => return None,
         })
     }
@@ -683,6 +719,13 @@ impl Engine {
             }
             "max_memory" => p.max_memory_mib = number(1.0, 1e7)? as usize,
             "resign_threshold" => self.resign_threshold = number(0.0, 1.0)?,
+            "live_gfx" => {
+                self.live_gfx = match value {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(bad()),
+                }
+            }
             _ => return Err(GtpError::new(format!("unknown parameter '{key}'"))),
         }
         Ok(())

@@ -123,6 +123,9 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
     mut output: W,
 ) -> io::Result<()> {
     let (sender, lines) = mpsc::sync_channel::<Line>(64);
+    // GoGui's `# interrupt` comment asks a running genmove to answer now; the reader sees it
+    // while the engine thinks.
+    let interrupt = engine.interrupt_flag();
     // Not joined: after `quit` it may wait on an input that never ends, until the process
     // exits; it stops by itself at the end of input or once the loop has gone.
     std::thread::spawn(move || {
@@ -135,6 +138,9 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
                 Ok(false) => break,
                 Err(e) => Err(e),
             };
+            if line.as_ref().is_ok_and(|(raw, _)| raw.trim_ascii().starts_with(b"# interrupt")) {
+                interrupt.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
             let failed = line.is_err();
             if sender.send(line).is_err() || failed {
                 break;
@@ -153,6 +159,8 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
         // A line has arrived: whatever the engine pondered, the controller speaks now.
         engine.stop_pondering();
         let (raw, truncated) = next?;
+        // An interrupt is for the command running when it came, never for the next one.
+        engine.interrupt_flag().store(false, std::sync::atomic::Ordering::Relaxed);
         let Some(line) = preprocess(&raw) else {
             if truncated {
                 // An overlong line of nothing still gets its one answer.
