@@ -4,11 +4,27 @@
 //! real binary's pipes.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 use tengen::gtp::server::run_on_text;
 use tengen::gtp::Engine;
 use tengen::search::SearchParams;
+
+/// The release binary on 9×9 with one thread and `extra` options, its pipes open (stderr
+/// too, for the graphics test).
+fn start(extra: &[&str]) -> (Child, ChildStdin, BufReader<ChildStdout>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["gtp", "--threads", "1", "--size", "9"])
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = child.stdin.take().unwrap();
+    let output = BufReader::new(child.stdout.take().unwrap());
+    (child, input, output)
+}
 
 fn engine() -> Engine {
     let mut engine = Engine::default();
@@ -89,14 +105,7 @@ fn avoid_allow_and_limits() {
 // line that ends the analysis.
 #[test]
 fn stops_when_input_arrives() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(["gtp", "--threads", "1", "--size", "9"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let (mut child, mut input, mut output) = start(&[]);
     input.write_all(b"lz-analyze 5\n").unwrap();
     input.flush().unwrap();
     let mut line = String::new();
@@ -246,14 +255,7 @@ fn gogui_analyze_commands() {
 // same position analysed again goes on from the tree it has.
 #[test]
 fn analysis_budget_and_resumption() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(["gtp", "--threads", "1", "--size", "9"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let (mut child, mut input, mut output) = start(&[]);
     let mut total_visits = |command: &str| -> u32 {
         input.write_all(command.as_bytes()).unwrap();
         input.flush().unwrap();
@@ -280,15 +282,7 @@ fn analysis_budget_and_resumption() {
 // `live_gfx` on, stderr carries `gogui-gfx:` best-move labels while it thinks.
 #[test]
 fn interrupt_and_live_graphics() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(["gtp", "--threads", "1", "--size", "9", "--playouts", "100000000"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let (child, mut input, mut output) = start(&["--playouts", "100000000"]);
     input.write_all(b"tengen-param live_gfx 1\ngenmove b\n").unwrap();
     input.flush().unwrap();
     let mut line = String::new();
