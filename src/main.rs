@@ -122,6 +122,10 @@ struct EngineArgs {
     /// Resign below this win rate (0 never resigns).
     #[arg(long, default_value_t = 0.1)]
     resign_threshold: f64,
+    /// Set a search parameter of the table `kata-get-params` lists, e.g. `--param
+    /// exploration=0.1` (repeatable).
+    #[arg(long = "param", value_name = "KEY=VALUE")]
+    params: Vec<String>,
     /// Capture every dead opponent stone before passing (for servers such as CGOS that
     /// count every stone on the board as alive).
     #[arg(long)]
@@ -262,6 +266,14 @@ fn build_engine(args: &EngineArgs) -> Result<Engine, String> {
     });
     engine.set_resign_threshold(args.resign_threshold.clamp(0.0, 1.0));
     engine.set_capture_all_dead(args.capture_all_dead);
+    for setting in &args.params {
+        let (key, value) = setting
+            .split_once('=')
+            .ok_or_else(|| format!("--param {setting}: expected KEY=VALUE"))?;
+        engine
+            .handle("kata-set-param", &[key, value])
+            .map_err(|e| format!("--param {setting}: {e}"))?;
+    }
     let ponder = args.ponder.filter(|s| s.is_finite() && *s > 0.0);
     engine.set_ponder(
         ponder.map(|s| Duration::from_secs_f64(s.min(tengen::time::MAX_THINK_SECONDS))),

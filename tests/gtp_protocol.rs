@@ -386,3 +386,28 @@ fn binary_speaks_only_gtp() {
     assert!(responses[5].starts_with("?4 cannot load file"));
     assert!(!output.stderr.is_empty(), "debug logging goes to stderr");
 }
+
+// `--param KEY=VALUE` sets the same table as kata-set-param; a bad one stops the start.
+#[test]
+fn param_option() {
+    let run = |args: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .arg("gtp")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(b"kata-get-params\n").unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let out = run(&["--param", "playouts=123", "--param", "policy=light"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\"playouts\":123") && text.contains("\"policy\":\"light\""), "{text}");
+    for bad in ["bogus=1", "playouts", "threads=0"] {
+        let out = run(&["--param", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--param"), "{bad}");
+    }
+}
