@@ -399,7 +399,8 @@ fn param_option() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        child.stdin.take().unwrap().write_all(b"kata-get-params\n").unwrap();
+        // A bad option ends the process before it reads: the pipe may be closed.
+        let _ = child.stdin.take().unwrap().write_all(b"kata-get-params\n");
         child.wait_with_output().unwrap()
     };
     let out = run(&["--param", "playouts=123", "--param", "policy=light"]);
