@@ -7,7 +7,8 @@
 //!
 //! BEHAVIOUR: `pass` (the default), `resign`, `first-legal` (the first legal point that is
 //! not an own eye, else pass), `occupied` (the first occupied point, else A1), `garbage`,
-//! `error`, `crash`, `hang`, `slow:SECONDS` (think, then pass). `--score` is the answer to
+//! `error`, `crash`, `hang`, `chatty` (hang while printing stray lines), `slow:SECONDS`
+//! (think, then pass). `--score` is the answer to
 //! `final_score` (without it, an error); `--refuse-play` rejects every `play`.
 
 use std::io::{BufRead, Write};
@@ -89,6 +90,11 @@ fn genmove(game: &mut Game, color: Color, behaviour: &str) -> Result<String, Str
         "crash" => std::process::exit(3),
         "hang" => loop {
             std::thread::sleep(Duration::from_secs(1));
+        },
+        // Hung, but printing stray lines all the while.
+        "chatty" => loop {
+            println!("thinking...");
+            std::thread::sleep(Duration::from_millis(50));
         },
         "first-legal" => game
             .legal_points(color)

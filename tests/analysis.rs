@@ -194,6 +194,12 @@ fn genmove_analyze_plays_and_reports() {
     assert_eq!(engine.game().moves().len(), 2, "both moves were played");
     let out = run_on_text(&mut engine, b"genmove_analyze 10\n");
     assert_eq!(out, "? syntax error\n\n", "the colour is required");
+    // Ownership asked of a genmove reaches its lines while it thinks.
+    let out = run_on_text(&mut engine, b"kata-genmove_analyze b 1 ownership true\n");
+    let line = out.lines().rfind(|l| l.starts_with("info")).unwrap_or_else(|| panic!("{out}"));
+    let ownership = numbers_after(line, "ownership");
+    assert_eq!(ownership.len(), 81);
+    assert!(ownership.iter().any(|&v| v != 0.0), "{line}");
 }
 
 /// Each response of a session as (success, text).

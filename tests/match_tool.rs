@@ -124,6 +124,13 @@ fn hung_engine_forfeits() {
     );
 }
 
+// Stray output does not keep a hung engine alive: the timeout is for the whole answer.
+#[test]
+fn chatty_hung_engine_forfeits() {
+    let run = one_game("", "--genmove chatty", &["--timeout", "0.5"]);
+    assert!(game_line(&run).contains("white forfeits: no answer to `genmove white` in time"));
+}
+
 // A move slower than the clock plus the lag allowance loses on time; a fast one does not.
 #[test]
 fn loss_on_time() {

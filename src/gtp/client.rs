@@ -112,8 +112,11 @@ impl GtpProcess {
         })?;
         let mut body: Vec<String> = Vec::new();
         let mut ok = None;
+        // The timeout is for the whole response: chatter on stdout does not extend it.
+        let deadline = std::time::Instant::now() + timeout;
         loop {
-            let line = match self.lines.recv_timeout(timeout) {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let line = match self.lines.recv_timeout(left) {
                 Ok(line) => line.trim_end_matches('\r').to_string(),
                 Err(RecvTimeoutError::Timeout) => return Err(ClientError::Timeout),
                 Err(RecvTimeoutError::Disconnected) => return Err(ClientError::Exited),

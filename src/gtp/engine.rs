@@ -53,6 +53,9 @@ const GOGUI_ANALYZE_COMMANDS: &[&str] = &[
     "param/Search parameters/tengen-param",
 ];
 
+/// Simulations a search needs before its win rate may make tengen resign.
+const MIN_RESIGN_PLAYOUTS: usize = 1000;
+
 /// Playouts at most behind the GoGui best-move and variation displays, so they answer fast.
 const GFX_PLAYOUTS: usize = 5000;
 
@@ -491,8 +494,11 @@ impl Engine {
         };
         let every = Duration::from_millis(10 * u64::from(request.interval_cs.max(1)));
         let cleanup = self.capture_all_dead;
-        self.genmove_reporting(color, true, cleanup, Some((every, &mut report)))
-            .unwrap_or_else(|e| e.0)
+        let tracked = self.search.track_ownership;
+        self.search.track_ownership = request.ownership || request.ownership_stdev;
+        let answer = self.genmove_reporting(color, true, cleanup, Some((every, &mut report)));
+        self.search.track_ownership = tracked;
+        answer.unwrap_or_else(|e| e.0)
     }
 
     fn genmove_reporting(
@@ -590,7 +596,9 @@ impl Engine {
             result.win_rate,
             result.playouts
         );
-        if self.should_resign(color, result.win_rate) {
+        // An estimate from a few simulations (an interrupted search) is no reason to resign.
+        let enough = result.playouts >= self.search.playouts.min(MIN_RESIGN_PLAYOUTS);
+        if enough && self.should_resign(color, result.win_rate) {
             return None;
         }
         // A pass the opponent has not invited only ends a game tengen is winning; behind, it

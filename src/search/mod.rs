@@ -379,11 +379,19 @@ fn run(
             let (every, report) = reporter.expect("checked");
             let running = AtomicUsize::new(threads);
             std::thread::scope(|scope| {
+                /// Counts a worker out however it ends, a panic included, so the reporting
+                /// loop below always ends.
+                struct Running<'r>(&'r AtomicUsize);
+                impl Drop for Running<'_> {
+                    fn drop(&mut self) {
+                        self.0.fetch_sub(1, Ordering::Relaxed);
+                    }
+                }
                 for thread in 0..threads {
                     let (shared, running) = (&shared, &running);
                     scope.spawn(move || {
+                        let _counted = Running(running);
                         shared.work(seed_of(thread));
-                        running.fetch_sub(1, Ordering::Relaxed);
                     });
                 }
                 let mut next = Instant::now() + every;
@@ -485,7 +493,7 @@ impl Shared<'_> {
         };
         let limit = self.params.playouts.max(1);
         let mut done = 0;
-        'claims: while !self.stop.load(Ordering::Relaxed) && !self.halt.load(Ordering::Relaxed) {
+        'claims: while !self.stop.load(Ordering::Relaxed) {
             // Simulations are claimed a few at a time: one shared counter touched per
             // simulation would bounce between cores.
             let start = self.started.fetch_add(CLAIM, Ordering::Relaxed);
@@ -498,19 +506,33 @@ impl Shared<'_> {
                 break;
             }
             for index in start..start.saturating_add(CLAIM).min(limit) {
-                // Clock and early-stop checks every 64 simulations: cheap, and well under a
-                // millisecond apart. The first simulation always runs, so there is a move.
-                if index > 0 && index % 64 == 0 && self.should_stop(index, limit) {
+                // A halt is read before every simulation, the clock and early stop every 64:
+                // cheap, and well under a millisecond apart. The first simulation always
+                // runs, so there is a move.
+                let halted = index > 0 && self.halt.load(Ordering::Relaxed);
+                if halted || (index > 0 && index % 64 == 0 && self.should_stop(index, limit)) {
                     self.stop.store(true, Ordering::Relaxed);
                     break 'claims;
                 }
                 self.simulate(&mut scratch);
                 done += 1;
+                // Ownership reaches the tree every so often, so reports while the search
+                // runs include it.
+                if scratch.owned_samples >= 256 {
+                    self.flush_ownership(&mut scratch);
+                }
             }
         }
         self.finished.fetch_add(done, Ordering::Relaxed);
+        self.flush_ownership(&mut scratch);
+    }
+
+    fn flush_ownership(&self, scratch: &mut Scratch) {
         if scratch.owned_samples > 0 {
             self.tree.add_ownership(&scratch.owners, &scratch.owned, scratch.owned_samples);
+            scratch.owners.fill(0);
+            scratch.owned.fill(0);
+            scratch.owned_samples = 0;
         }
     }
 
@@ -530,8 +552,12 @@ impl Shared<'_> {
             remaining = remaining.min(rate * deadline.duration_since(now).as_secs_f64());
         }
         let Some(children) = self.tree.children(ROOT) else { return false };
+        let skip_pass = self.root_pass_excluded(&children);
         let (mut first, mut second) = (0u32, 0u32);
         for id in children {
+            if self.excluded_at_root(self.tree.mv(id), skip_pass) {
+                continue;
+            }
             let visits = self.tree.stats(id).visits.load(Ordering::Relaxed);
             if visits > first {
                 second = first;
