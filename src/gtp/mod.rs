@@ -2,8 +2,10 @@
 //! tengen. Parse → execute → format: `server` reads and preprocesses lines and writes
 //! responses, `command` turns a line into a typed [`command::Command`] (one table of names
 //! drives dispatch and `list_commands`), `engine` executes it. `testfile` and `regex` read the
-//! GNU Go-format regression scripts in `gtp-tests/`; `client` drives other GTP programs.
+//! GNU Go-format regression scripts in `gtp-tests/`; `client` drives other GTP programs;
+//! `analysis` writes the live-analysis lines.
 
+pub mod analysis;
 pub mod client;
 pub mod command;
 pub mod engine;

@@ -998,8 +998,8 @@ mod tests {
         );
     }
 
-    // The memory figure the search issue asks for: 100,000 simulations on 19×19 fit in a tree
-    // far under 100 MB.
+    // The memory figure the search issue asks for: 100,000 simulations on 19×19 under 100 MB
+    // resident. The tree is nearly all of that memory; it must leave 20 MB for the rest.
     #[test]
     fn hundred_thousand_simulations_on_19x19_fit() {
         let g = Game::new(19, Rules::chinese());
@@ -1012,7 +1012,7 @@ mod tests {
         let result = search(&g, &params);
         assert_eq!(result.playouts, 100_000);
         let bytes = result.tree_nodes * NODE_BYTES;
-        assert!(bytes < 50 << 20, "{} nodes, {bytes} bytes", result.tree_nodes);
+        assert!(bytes < 80 << 20, "{} nodes, {bytes} bytes", result.tree_nodes);
     }
 
     // Without pass at the root the search still returns a move when one exists.
