@@ -117,13 +117,12 @@ pub fn format_report(reports: &[FileReport]) -> String {
             let kind = if o.passed { "unexpected pass" } else { "FAIL" };
             let _ = writeln!(
                 out,
-                "{name}:{}: {kind}: `{}` answered {}{:?}, expected {}[{}]",
+                "{name}:{}: {kind}: `{}` answered {}{:?}, expected {}",
                 o.line,
                 o.command,
-                if o.succeeded { "= " } else { "? " },
+                o.answer_mark(),
                 o.answer,
-                if o.negated { "!" } else { "" },
-                o.pattern
+                o.expected()
             );
         }
         for o in report.outcomes.iter().filter(|o| o.ignored) {
@@ -132,7 +131,7 @@ pub fn format_report(reports: &[FileReport]) -> String {
                 "{name}:{}: not checked: `{}` answered {}{:?}",
                 o.line,
                 o.command,
-                if o.succeeded { "= " } else { "? " },
+                o.answer_mark(),
                 o.answer
             );
         }
@@ -198,13 +197,8 @@ pub fn junit_xml(reports: &[FileReport]) -> String {
             if o.ignored {
                 let _ = writeln!(out, ">\n      <skipped/>\n    </testcase>");
             } else if o.is_unexpected() {
-                let message = format!(
-                    "answered {}{}, expected {}[{}]",
-                    if o.succeeded { "= " } else { "? " },
-                    o.answer,
-                    if o.negated { "!" } else { "" },
-                    o.pattern
-                );
+                let message =
+                    format!("answered {}{}, expected {}", o.answer_mark(), o.answer, o.expected());
                 let _ = writeln!(
                     out,
                     ">\n      <failure message=\"{}\"/>\n    </testcase>",

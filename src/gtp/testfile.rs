@@ -160,6 +160,20 @@ impl Outcome {
         !self.ignored && self.passed == self.expected_failure
     }
 
+    /// How the answer began: `= ` or `? `.
+    pub fn answer_mark(&self) -> &'static str {
+        if self.succeeded {
+            "= "
+        } else {
+            "? "
+        }
+    }
+
+    /// The expectation as the script writes it: `[pattern]`, or `![pattern]` when negated.
+    pub fn expected(&self) -> String {
+        format!("{}[{}]", if self.negated { "!" } else { "" }, self.pattern)
+    }
+
     pub fn counts_as_pass(&self) -> bool {
         !self.ignored && self.passed
     }
