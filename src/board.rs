@@ -920,6 +920,55 @@ impl Board {
         (found == 1).then_some(stones)
     }
 
+    /// The liberties the chain of a `color` stone on the empty point `p` would have, counted
+    /// up to `limit`: `p`'s empty neighbours, those of the own chains it joins, and the
+    /// points of opponent stones next to `p` that it captures. Captured stones that touch
+    /// only the joined chains are not counted, so the figure may fall short, never over.
+    pub fn liberties_after(&self, p: Point, color: Color, limit: usize) -> usize {
+        let mut liberties = [Point(0); 8];
+        let limit = limit.min(liberties.len());
+        let mut found = 0;
+        let mut add = |q: Point, found: &mut usize| {
+            if q != p && !liberties[..*found].contains(&q) {
+                liberties[*found] = q;
+                *found += 1;
+            }
+            *found >= limit
+        };
+        let own = Cell::stone(color);
+        let mut chains = [0u16; 4];
+        let mut chain_count = 0;
+        for n in self.neighbors(p) {
+            let cell = self.cells[n.index()];
+            if cell == Cell::Empty {
+                if add(n, &mut found) {
+                    return found;
+                }
+            } else if cell == Cell::OffBoard {
+                continue;
+            } else if cell != own {
+                if self.chain_liberties(n) == 1 && add(n, &mut found) {
+                    return found;
+                }
+            } else {
+                let head = self.chain_head[n.index()];
+                if chains[..chain_count].contains(&head) {
+                    continue;
+                }
+                chains[chain_count] = head;
+                chain_count += 1;
+                for s in self.chain_stones(n) {
+                    for q in self.neighbors(s) {
+                        if self.cells[q.index()] == Cell::Empty && add(q, &mut found) {
+                            return found;
+                        }
+                    }
+                }
+            }
+        }
+        found
+    }
+
     /// Whether a playout may play `color` on the empty point `p`: legal (simple ko, no
     /// suicide) and not filling one of its own true eyes. Ordered for the common cases.
     #[inline(always)]

@@ -3,7 +3,8 @@
 //! `Light` is the uniform policy of [`Board::playout`]: any legal move that fills none of the
 //! mover's true eyes. `Tactical` first answers the previous move the way every classic MCTS
 //! engine does — capture the chain of the stone just played if it is in atari, or save an own
-//! chain that stone put in atari by extending where that gains liberties — and otherwise plays
+//! chain that stone put in atari by capturing next to it or by extending where that gains
+//! liberties, or capture a chain the opponent left in atari next to it — and otherwise plays
 //! like `Light` except that it never puts a chain of two or more stones in atari. The extra
 //! work is a few reads around the last move and a liberty count for moves without two empty
 //! neighbours.
@@ -22,23 +23,30 @@ pub enum PlayoutPolicy {
 }
 
 /// The tactical answer to the opponent's stone on `last`, if there is one worth playing:
-/// capture its chain when in atari, else extend an own chain it put in atari where the
-/// extension has room to gain liberties.
+/// capture its chain when in atari; else save an own chain it put in atari, by capturing an
+/// opponent chain in atari that touches it or by extending where the chain then has two
+/// liberties or more; else capture another opponent chain in atari next to `last` (a
+/// stone the opponent left hanging).
 pub fn answer_to(board: &Board, color: Color, last: Point) -> Option<Point> {
-    if board.stone(last) != Some(color.opponent()) {
+    let opponent = color.opponent();
+    if board.stone(last) != Some(opponent) {
         return None;
     }
+    let capture_at = |chain: Point| {
+        board.some_liberty(chain).filter(|&p| board.is_acceptable_playout_move(p, color))
+    };
     if board.chain_liberties(last) == 1 {
-        if let Some(capture) = board.some_liberty(last) {
-            if board.is_acceptable_playout_move(capture, color) {
-                return Some(capture);
-            }
+        if let Some(capture) = capture_at(last) {
+            return Some(capture);
         }
     }
     for n in board.neighbors(last) {
         if board.stone(n) == Some(color) && board.chain_liberties(n) == 1 {
+            if let Some(capture) = counter_capture(board, color, n) {
+                return Some(capture);
+            }
             if let Some(escape) = board.some_liberty(n) {
-                if board.empty_neighbor_count(escape) >= 2
+                if board.liberties_after(escape, color, 2) >= 2
                     && board.is_acceptable_playout_move(escape, color)
                 {
                     return Some(escape);
@@ -46,7 +54,27 @@ pub fn answer_to(board: &Board, color: Color, last: Point) -> Option<Point> {
             }
         }
     }
-    None
+    board
+        .neighbors(last)
+        .into_iter()
+        .chain(board.diagonals(last))
+        .filter(|&q| board.stone(q) == Some(opponent) && board.chain_liberties(q) == 1)
+        .find_map(capture_at)
+}
+
+/// A move for `color` that captures an opponent chain in atari touching the own chain
+/// through `chain`, which saves `chain` by giving it a liberty.
+fn counter_capture(board: &Board, color: Color, chain: Point) -> Option<Point> {
+    let opponent = color.opponent();
+    board.chain_stones(chain).find_map(|s| {
+        board.neighbors(s).into_iter().find_map(|n| {
+            if board.stone(n) == Some(opponent) && board.chain_liberties(n) == 1 {
+                board.some_liberty(n).filter(|&p| board.is_acceptable_playout_move(p, color))
+            } else {
+                None
+            }
+        })
+    })
 }
 
 /// A random point among the eight around `last` that has one of the 3×3 shapes and is a
@@ -148,6 +176,36 @@ mod tests {
         .unwrap();
         assert_eq!(answer_to(&closed, Color::Black, at(&closed, 2, 2)), None);
         assert_eq!(answer_to(&open, Color::White, at(&open, 2, 2)), None, "not after own move");
+    }
+
+    // An own chain in atari is saved first by capturing a chain in atari that touches it,
+    // though extending would also gain liberties.
+    #[test]
+    fn saves_by_capturing() {
+        let board = Board::from_diagram(
+            ". . . . .
+             . . X . .
+             O X O X .
+             . O . . .
+             . . . . .",
+        )
+        .unwrap();
+        assert_eq!(answer_to(&board, Color::Black, at(&board, 1, 3)), Some(at(&board, 2, 3)));
+    }
+
+    // A chain the opponent left in atari next to its last move is captured.
+    #[test]
+    fn captures_a_hanging_chain_near_the_last_move() {
+        let board = Board::from_diagram(
+            ". . . . .
+             . X O X .
+             . . X O .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        assert_eq!(answer_to(&board, Color::Black, at(&board, 3, 2)), Some(at(&board, 2, 0)));
+        assert_eq!(answer_to(&board, Color::Black, at(&board, 0, 4)), None, "not a stone");
     }
 
     // Self-atari is recognised with captures counted: joining chains into atari, a lone

@@ -348,3 +348,30 @@ fn playout_runs_to_the_end() {
         assert!(score.unsigned_abs() as usize <= size * size);
     }
 }
+
+// Liberties after a move: own empty neighbours, those of joined chains, captured stones
+// next to the move, each counted once and capped at the limit.
+#[test]
+fn liberties_after_a_move() {
+    let b = board(
+        ". O X . .
+         O . X . .
+         X X . . .
+         . . . . .
+         . . . . .",
+    );
+    assert_eq!(b.liberties_after(at(&b, "A5"), Color::Black, 4), 0, "suicide");
+    assert_eq!(b.liberties_after(at(&b, "A5"), Color::White, 4), 1, "joins into atari");
+    assert_eq!(b.liberties_after(at(&b, "B4"), Color::White, 4), 1);
+    assert_eq!(b.liberties_after(at(&b, "B4"), Color::Black, 9), 5, "joins both chains");
+    assert_eq!(b.liberties_after(at(&b, "B4"), Color::Black, 3), 3, "capped");
+    assert_eq!(b.liberties_after(at(&b, "E1"), Color::White, 4), 2, "corner");
+    let capture = board(
+        "X O . . .
+         . X . . .
+         . . . . .
+         . . . . .
+         . . . . .",
+    );
+    assert_eq!(capture.liberties_after(at(&capture, "C5"), Color::Black, 4), 3, "takes B5");
+}
