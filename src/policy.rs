@@ -62,6 +62,60 @@ pub fn answer_to(board: &Board, color: Color, last: Point) -> Option<Point> {
         .find_map(capture_at)
 }
 
+/// The answer to the opponent's stone on `last` when it left a chain with two liberties:
+/// an own chain next to it extends where it then has three liberties or more; the
+/// opponent's chain through `last` is put in atari where extending from the other liberty
+/// leaves it in atari again, so that it is captured next.
+pub fn two_liberty_answer(board: &Board, color: Color, last: Point) -> Option<Point> {
+    let opponent = color.opponent();
+    if board.stone(last) != Some(opponent) {
+        return None;
+    }
+    for n in board.neighbors(last) {
+        if board.stone(n) == Some(color) && board.chain_liberties(n) == 2 {
+            let (a, b) = two_liberties(board, n);
+            for x in [a, b] {
+                if board.liberties_after(x, color, 3) >= 3
+                    && board.is_acceptable_playout_move(x, color)
+                {
+                    return Some(x);
+                }
+            }
+        }
+    }
+    if board.chain_liberties(last) == 2 {
+        let (a, b) = two_liberties(board, last);
+        for (x, y) in [(a, b), (b, a)] {
+            // Extending at `y` counts `x` among the liberties; our stone will be there.
+            if board.liberties_after(y, opponent, 3) <= 2
+                && board.liberties_after(x, color, 2) >= 2
+                && board.is_acceptable_playout_move(x, color)
+            {
+                return Some(x);
+            }
+        }
+    }
+    None
+}
+
+/// The two liberties of the chain through `chain`, which has exactly two.
+fn two_liberties(board: &Board, chain: Point) -> (Point, Point) {
+    let mut found = [chain; 2];
+    let mut count = 0;
+    'stones: for s in board.chain_stones(chain) {
+        for n in board.neighbors(s) {
+            if board.cell(n) == Cell::Empty && !found[..count].contains(&n) {
+                found[count] = n;
+                count += 1;
+                if count == 2 {
+                    break 'stones;
+                }
+            }
+        }
+    }
+    (found[0], found[1])
+}
+
 /// A move for `color` that captures an opponent chain in atari touching the own chain
 /// through `chain`, which saves `chain` by giving it a liberty.
 fn counter_capture(board: &Board, color: Color, chain: Point) -> Option<Point> {
@@ -119,7 +173,9 @@ pub fn playout<R: rand::Rng + ?Sized>(
         // in atari, which also keeps playouts from filling the shared liberties of a seki.
         let no_big_self_atari =
             |b: &Board, p: Point| b.self_atari_size(p, color).is_none_or(|stones| stones < 2);
-        let mut choice = last.and_then(|l| answer_to(board, color, l));
+        let mut choice = last.and_then(|l| {
+            answer_to(board, color, l).or_else(|| two_liberty_answer(board, color, l))
+        });
         if choice.is_none() && policy == PlayoutPolicy::Patterns {
             choice = last.and_then(|l| shape_move(board, color, l, rng));
         }
@@ -206,6 +262,44 @@ mod tests {
         .unwrap();
         assert_eq!(answer_to(&board, Color::Black, at(&board, 3, 2)), Some(at(&board, 2, 0)));
         assert_eq!(answer_to(&board, Color::Black, at(&board, 0, 4)), None, "not a stone");
+    }
+
+    // An own chain the last move left with two liberties extends to three or more.
+    #[test]
+    fn extends_a_chain_with_two_liberties() {
+        let board = Board::from_diagram(
+            ". . . . . .
+             . . . . . .
+             . . O . . .
+             . . X O . .
+             . . . . . .
+             . . . . . .",
+        )
+        .unwrap();
+        let answer = two_liberty_answer(&board, Color::Black, at(&board, 3, 3));
+        assert!(answer == Some(at(&board, 1, 3)) || answer == Some(at(&board, 2, 4)));
+        assert_eq!(two_liberty_answer(&board, Color::White, at(&board, 3, 3)), None);
+    }
+
+    // The last move's chain with two liberties is put in atari from the side that leaves
+    // its extension in atari; a chain that could run away is left alone.
+    #[test]
+    fn ataris_a_chain_that_cannot_escape() {
+        let caught = Board::from_diagram(
+            ". . . . . . .
+             . . . X . . .
+             . . X O . X .
+             . . . . X . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let last = at(&caught, 3, 2);
+        assert_eq!(two_liberty_answer(&caught, Color::Black, last), Some(at(&caught, 3, 3)));
+        let mut open = caught.clone();
+        open.clear_point(at(&open, 5, 2));
+        assert_eq!(two_liberty_answer(&open, Color::Black, last), None);
     }
 
     // Self-atari is recognised with captures counted: joining chains into atari, a lone
