@@ -111,7 +111,7 @@ struct EngineArgs {
     time: Option<f64>,
     /// Playout policy: patterns (tactical plus 3×3 shapes near the last move), tactical
     /// (answers ataris, avoids self-atari) or light (uniform).
-    #[arg(long, default_value = "tactical", value_parser = ["patterns", "tactical", "light"])]
+    #[arg(long, default_value = "patterns", value_parser = ["patterns", "tactical", "light"])]
     policy: String,
     /// Search threads (default: the machine's cores).
     #[arg(long)]

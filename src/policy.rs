@@ -1,13 +1,15 @@
 //! Playout policies: how a simulation chooses its moves once it leaves the tree.
 //!
 //! `Light` is the uniform policy of [`Board::playout`]: any legal move that fills none of the
-//! mover's true eyes. `Tactical` first answers the previous move the way every classic MCTS
-//! engine does — capture the chain of the stone just played if it is in atari, or save an own
+//! mover's true eyes. `Tactical` first answers the previous move the way classic MCTS
+//! engines do — capture the chain of the stone just played if it is in atari; save an own
 //! chain that stone put in atari by capturing next to it or by extending where that gains
-//! liberties, or capture a chain the opponent left in atari next to it — and otherwise plays
-//! like `Light` except that it never puts a chain of two or more stones in atari. The extra
-//! work is a few reads around the last move and a liberty count for moves without two empty
-//! neighbours.
+//! liberties and runs into no ladder; capture a chain the opponent left in atari next to it;
+//! then the two-liberty fights: extend an own chain left with two liberties, atari the last
+//! chain where it cannot get out — and otherwise plays like `Light` except that it never puts
+//! a chain of two or more stones in atari. `Patterns` (the default) adds the 3×3 shapes next
+//! to the last move before the random move. Each answer was kept only after it won a
+//! self-play match against the policy without it (docs/strength.md).
 
 use crate::board::{Board, Cell, Point};
 use crate::color::Color;
@@ -46,8 +48,10 @@ pub fn answer_to(board: &Board, color: Color, last: Point) -> Option<Point> {
                 return Some(capture);
             }
             if let Some(escape) = board.some_liberty(n) {
-                if board.liberties_after(escape, color, 2) >= 2
+                let liberties = board.liberties_after(escape, color, 3);
+                if liberties >= 2
                     && board.is_acceptable_playout_move(escape, color)
+                    && (liberties >= 3 || !is_caught_in_ladder(board, n))
                 {
                     return Some(escape);
                 }
@@ -114,6 +118,56 @@ fn two_liberties(board: &Board, chain: Point) -> (Point, Point) {
         }
     }
     (found[0], found[1])
+}
+
+/// Whether the chain through `chain`, in atari, is lost even if it extends: its owner
+/// plays the last liberty, and as long as the chain then has exactly two liberties the
+/// attacker ataris it from the side that leaves the next extension fewer liberties. The
+/// chain escapes when it reaches three liberties or can capture an attacking chain in
+/// atari. One line of play, read on a scratch copy of the board.
+pub fn is_caught_in_ladder(board: &Board, chain: Point) -> bool {
+    thread_local! {
+        static SCRATCH: std::cell::RefCell<Board> = std::cell::RefCell::new(Board::new(9));
+    }
+    SCRATCH.with(|scratch| read_ladder(board, chain, &mut scratch.borrow_mut()))
+}
+
+fn read_ladder(board: &Board, chain: Point, scratch: &mut Board) -> bool {
+    let Some(defender) = board.stone(chain) else { return false };
+    let attacker = defender.opponent();
+    scratch.copy_from(board);
+    // Every round fills a point, so the board bounds the reading.
+    for _ in 0..board.size() * board.size() {
+        if scratch.chain_liberties(chain) != 1
+            || counter_capture(scratch, defender, chain).is_some()
+        {
+            return false;
+        }
+        let Some(extension) = scratch.some_liberty(chain) else { return true };
+        if !scratch.is_legal(extension, defender) {
+            return true;
+        }
+        scratch.play_unchecked(extension, defender);
+        match scratch.chain_liberties(chain) {
+            0 | 1 => return true,
+            2 => {}
+            _ => return false,
+        }
+        let (a, b) = two_liberties(scratch, chain);
+        let atari = [(a, b), (b, a)]
+            .into_iter()
+            .filter(|&(x, _)| {
+                scratch.is_legal(x, attacker) && scratch.liberties_after(x, attacker, 2) >= 2
+            })
+            .min_by_key(|&(_, y)| scratch.liberties_after(y, defender, 4));
+        match atari {
+            Some((x, _)) => {
+                scratch.play_unchecked(x, attacker);
+            }
+            None => return false,
+        }
+    }
+    false
 }
 
 /// A move for `color` that captures an opponent chain in atari touching the own chain
@@ -215,23 +269,33 @@ mod tests {
     fn escapes_from_atari_with_room() {
         let open = Board::from_diagram(
             ". . . . .
+             . . . . .
              . O X O .
              . . O . .
-             . . . . .
              . . . . .",
         )
         .unwrap();
-        assert_eq!(answer_to(&open, Color::Black, at(&open, 2, 2)), Some(at(&open, 2, 0)));
+        assert_eq!(answer_to(&open, Color::Black, at(&open, 2, 3)), Some(at(&open, 2, 1)));
         let closed = Board::from_diagram(
-            ". O . O .
+            ". . . . .
+             . O . O .
+             . O X O .
+             . . O . .
+             . . . . .",
+        )
+        .unwrap();
+        assert_eq!(answer_to(&closed, Color::Black, at(&closed, 2, 3)), None);
+        assert_eq!(answer_to(&open, Color::White, at(&open, 2, 3)), None, "not after own move");
+        // On the edge, two liberties are a ladder the chain cannot run from.
+        let edge = Board::from_diagram(
+            ". . . . .
              . O X O .
              . . O . .
              . . . . .
              . . . . .",
         )
         .unwrap();
-        assert_eq!(answer_to(&closed, Color::Black, at(&closed, 2, 2)), None);
-        assert_eq!(answer_to(&open, Color::White, at(&open, 2, 2)), None, "not after own move");
+        assert_eq!(answer_to(&edge, Color::Black, at(&edge, 2, 2)), None);
     }
 
     // An own chain in atari is saved first by capturing a chain in atari that touches it,
@@ -300,6 +364,34 @@ mod tests {
         let mut open = caught.clone();
         open.clear_point(at(&open, 5, 2));
         assert_eq!(two_liberty_answer(&open, Color::Black, last), None);
+    }
+
+    // A chain in atari that would only run into a ladder stays; a ladder breaker lets it
+    // run, and a chain with two liberties is not in a ladder at all.
+    #[test]
+    fn ladders() {
+        let mut caught = Board::from_diagram(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . X X . . .
+             . . . X O . . . .
+             . . . . X . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let stone = at(&caught, 4, 4);
+        let atari = at(&caught, 4, 5);
+        assert!(is_caught_in_ladder(&caught, stone));
+        assert_eq!(answer_to(&caught, Color::White, atari), None, "running is futile");
+        let mut broken = caught.clone();
+        broken.set_stone(at(&broken, 7, 7), Color::White).unwrap();
+        assert!(!is_caught_in_ladder(&broken, stone));
+        assert_eq!(answer_to(&broken, Color::White, atari), Some(at(&broken, 5, 4)));
+        caught.clear_point(atari);
+        assert!(!is_caught_in_ladder(&caught, stone));
     }
 
     // Self-atari is recognised with captures counted: joining chains into atari, a lone

@@ -64,7 +64,7 @@ pub struct SearchParams {
     /// Give new nodes prior knowledge (captures, escapes, self-atari, the last move, the
     /// lines in the opening; see `priors.rs`). Default true.
     pub priors: bool,
-    /// How simulations play once they leave the tree. Default `Tactical`.
+    /// How simulations play once they leave the tree. Default `Patterns`.
     pub policy: PlayoutPolicy,
     /// Threads sharing the tree. Default 1.
     pub threads: usize,
@@ -99,7 +99,7 @@ impl Default for SearchParams {
             max_root_visits: None,
             track_ownership: false,
             threads: 1,
-            policy: PlayoutPolicy::Tactical,
+            policy: PlayoutPolicy::Patterns,
         }
     }
 }
