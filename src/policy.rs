@@ -66,6 +66,62 @@ pub fn answer_to(board: &Board, color: Color, last: Point) -> Option<Point> {
         .find_map(capture_at)
 }
 
+/// The vital point of a small eye space next to `last`: an empty region of three to six
+/// points bordered by stones of one colour only, whose point touching most of the others is
+/// unique (the middle of a three, the centre of a pyramid four, a bulky or flower five, a
+/// rabbity six). Whoever plays there first decides whether the group gets two eyes, so
+/// both sides play it. Regions with no single vital point (a straight or bent four, a
+/// square four) are alive or dead whoever plays first, and give `None`.
+pub fn nakade_point(board: &Board, last: Point) -> Option<Point> {
+    board
+        .neighbors(last)
+        .into_iter()
+        .filter(|&n| board.cell(n) == Cell::Empty)
+        .find_map(|n| vital_point(board, n))
+}
+
+fn vital_point(board: &Board, start: Point) -> Option<Point> {
+    const MAX: usize = 6;
+    let mut region = [start; MAX];
+    let mut len = 1;
+    let mut border = None;
+    let mut i = 0;
+    while i < len {
+        for n in board.neighbors(region[i]) {
+            match board.cell(n) {
+                Cell::Empty if !region[..len].contains(&n) => {
+                    if len == MAX {
+                        return None;
+                    }
+                    region[len] = n;
+                    len += 1;
+                }
+                Cell::Empty | Cell::OffBoard => {}
+                stone if border.is_some_and(|b| b != stone) => return None,
+                stone => border = Some(stone),
+            }
+        }
+        i += 1;
+    }
+    if len < 3 {
+        return None;
+    }
+    let region = &region[..len];
+    let inside = |p: Point| board.neighbors(p).into_iter().filter(|n| region.contains(n)).count();
+    let mut best = None;
+    let mut best_degree = 0;
+    let mut unique = false;
+    for &p in region {
+        let degree = inside(p);
+        if degree > best_degree {
+            (best, best_degree, unique) = (Some(p), degree, true);
+        } else if degree == best_degree {
+            unique = false;
+        }
+    }
+    best.filter(|_| unique)
+}
+
 /// The answer to the opponent's stone on `last` when it left a chain with two liberties:
 /// an own chain next to it extends where it then has three liberties or more; the
 /// opponent's chain through `last` is put in atari where extending from the other liberty
@@ -228,7 +284,11 @@ pub fn playout<R: rand::Rng + ?Sized>(
         let no_big_self_atari =
             |b: &Board, p: Point| b.self_atari_size(p, color).is_none_or(|stones| stones < 2);
         let mut choice = last.and_then(|l| {
-            answer_to(board, color, l).or_else(|| two_liberty_answer(board, color, l))
+            answer_to(board, color, l)
+                .or_else(|| {
+                    nakade_point(board, l).filter(|&p| board.is_acceptable_playout_move(p, color))
+                })
+                .or_else(|| two_liberty_answer(board, color, l))
         });
         if choice.is_none() && policy == PlayoutPolicy::Patterns {
             choice = last.and_then(|l| shape_move(board, color, l, rng));
@@ -392,6 +452,73 @@ mod tests {
         assert_eq!(answer_to(&broken, Color::White, atari), Some(at(&broken, 5, 4)));
         caught.clear_point(atari);
         assert!(!is_caught_in_ladder(&caught, stone));
+    }
+
+    // The vital point of three-, four- and five-point eye spaces; none where the shape has
+    // no single vital point, the region is too big or both colours border it.
+    #[test]
+    fn nakade_vital_points() {
+        let vital = |diagram: &str, last: (usize, usize)| {
+            let board = Board::from_diagram(diagram).unwrap();
+            nakade_point(&board, board.point(last.0, last.1)).map(|p| board.coordinates(p))
+        };
+        let straight_three = ". . . . . . .
+             X X X X X . .
+             X . . . X . .
+             X X X X X . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .";
+        assert_eq!(vital(straight_three, (2, 1)), Some((2, 2)));
+        let bent_three_in_the_corner = ". . O . . . .
+             . O O . . . .
+             O O . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .";
+        assert_eq!(vital(bent_three_in_the_corner, (1, 1)), Some((0, 0)));
+        let pyramid_four = ". . . . . . .
+             . X X X . . .
+             X . . . X . .
+             X X . X X . .
+             . X X X . . .
+             . . . . . . .
+             . . . . . . .";
+        assert_eq!(vital(pyramid_four, (1, 1)), Some((2, 2)));
+        let bulky_five = ". . . . . . .
+             . X X X . . .
+             X . . . X . .
+             X . . X X . .
+             X X X X . . .
+             . . . . . . .
+             . . . . . . .";
+        assert_eq!(vital(bulky_five, (2, 1)), Some((2, 2)));
+        let square_four = ". . . . . . .
+             . X X . . . .
+             X . . X . . .
+             X . . X . . .
+             . X X . . . .
+             . . . . . . .
+             . . . . . . .";
+        assert_eq!(vital(square_four, (1, 1)), None);
+        let straight_four = ". . . . . . .
+             X X X X X X .
+             X . . . . X .
+             X X X X X X .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .";
+        assert_eq!(vital(straight_four, (2, 1)), None);
+        let mixed_border = ". . . . . . .
+             X X O X X . .
+             X . . . X . .
+             X X X X X . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .";
+        assert_eq!(vital(mixed_border, (2, 1)), None);
+        assert_eq!(vital(straight_three, (0, 0)), None, "open board next to the stone");
     }
 
     // Self-atari is recognised with captures counted: joining chains into atari, a lone

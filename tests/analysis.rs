@@ -219,7 +219,7 @@ fn parameter_table() {
     let keys: Vec<&str> = json.iter().map(|(k, _)| k.as_str()).collect();
     assert_eq!(keys, tengen::gtp::engine::PARAM_KEYS);
     assert!(r[1].0 && r[2].1.contains("[string] playouts 500"), "{r:?}");
-    assert!(r[2].1.contains("[list/light/tactical/patterns] policy tactical"), "{r:?}");
+    assert!(r[2].1.contains("[list/light/tactical/patterns] policy patterns"), "{r:?}");
     assert!(r[3].0 && r[4].1.contains("\"priors\":false") && r[4].1.contains("\"playouts\":500"));
     assert_eq!(r[5], (false, "unknown parameter 'nonsense'".to_string()));
     assert_eq!(r[6], (false, "bad value for parameter 'playouts'".to_string()));

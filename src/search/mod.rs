@@ -705,6 +705,8 @@ impl Shared<'_> {
         let log_visits = f64::from(tree.stats(parent).visits.load(Ordering::Relaxed).max(1)).ln();
         let offset = ((u64::from(rng.next_u32()) * u64::from(count)) >> 32) as u32;
         let stats = tree.stats_block(children);
+        // Pass, always the last child, has no AMAF results, only its prior.
+        let pass = if tree.mv(first + count - 1) == Move::Pass { count - 1 } else { u32::MAX };
         let mut best = 0;
         let mut best_value = f64::NEG_INFINITY;
         for i in 0..count {
@@ -712,7 +714,7 @@ impl Shared<'_> {
             if parent == ROOT && self.excluded_at_root(tree.mv(first + index), skip_pass) {
                 continue;
             }
-            let value = self.value(&stats[index as usize], log_visits);
+            let value = self.value(&stats[index as usize], log_visits, index == pass);
             if value > best_value {
                 best_value = value;
                 best = index;
@@ -721,7 +723,7 @@ impl Shared<'_> {
         first + best
     }
 
-    fn value(&self, child: &Stats, log_visits: f64) -> f64 {
+    fn value(&self, child: &Stats, log_visits: f64, is_pass: bool) -> f64 {
         let load = |a: &std::sync::atomic::AtomicU32| f64::from(a.load(Ordering::Relaxed));
         let rave_visits = load(&child.rave_visits);
         let rave = (rave_visits > 0.0).then(|| load(&child.rave_wins) / rave_visits);
@@ -731,6 +733,13 @@ impl Shared<'_> {
             return rave.map_or(1.1, |r| 0.5 + r);
         }
         let q = load(&child.wins) / n;
+        if is_pass {
+            // Pass never gets AMAF results, so its RAVE statistics are the prior alone and
+            // would keep the RAVE weight's share of its value forever: count them as
+            // virtual visits instead, which real visits outweigh.
+            return (load(&child.wins) + load(&child.rave_wins)) / (n + rave_visits)
+                + self.params.exploration * (log_visits / n).sqrt();
+        }
         let blended = match rave {
             Some(r) => {
                 let k = self.params.rave_equivalence;
