@@ -204,17 +204,29 @@ pub struct Summary {
     pub names: [String; 2],
     pub sprt: Option<Sprt>,
     pub reports: Vec<GameReport>,
+    /// The SPRT's decision, the games it took and the LLR then, from the first game that
+    /// crossed a bound. It stands: games already under way finish and count in the totals,
+    /// and may move the LLR back inside the bounds.
+    decided: Option<(SprtDecision, usize, f64)>,
 }
 
 impl Summary {
     pub fn new(names: [String; 2], sprt: Option<Sprt>) -> Summary {
-        Summary { names, sprt, reports: Vec::new() }
+        Summary { names, sprt, reports: Vec::new(), decided: None }
     }
 
     pub fn add(&mut self, report: &GameReport) {
         let mut report = report.clone();
         report.sgf = None;
         self.reports.push(report);
+        if let (None, Some(sprt)) = (self.decided, self.sprt) {
+            let (wins, losses, draws) = self.first_engine_record();
+            let (wins, losses, draws) = (wins as f64, losses as f64, draws as f64);
+            let decision = sprt.decide(wins, losses, draws);
+            if decision != SprtDecision::Continue {
+                self.decided = Some((decision, self.played(), sprt.llr(wins, losses, draws)));
+            }
+        }
     }
 
     pub fn played(&self) -> usize {
@@ -240,10 +252,9 @@ impl Summary {
         wilson(wins as f64 + draws as f64 / 2.0, wins + losses + draws)
     }
 
+    /// The SPRT's decision once a game has crossed a bound, `Continue` until then.
     pub fn sprt_decision(&self) -> SprtDecision {
-        let Some(sprt) = self.sprt else { return SprtDecision::Continue };
-        let (wins, losses, draws) = self.first_engine_record();
-        sprt.decide(wins as f64, losses as f64, draws as f64)
+        self.decided.map_or(SprtDecision::Continue, |(decision, _, _)| decision)
     }
 
     pub fn header(&self) -> String {
@@ -303,14 +314,17 @@ impl Summary {
         if let Some(sprt) = self.sprt {
             let (lower, upper) = sprt.bounds();
             let llr = sprt.llr(wins as f64, losses as f64, draws as f64);
-            let verdict = match self.sprt_decision() {
-                SprtDecision::Stronger => {
-                    format!("H1 accepted: A is about {} Elo stronger", sprt.elo1)
-                }
-                SprtDecision::NotStronger => {
-                    format!("H0 accepted: A is not more than {} Elo stronger", sprt.elo0)
-                }
-                SprtDecision::Continue => "undecided".to_string(),
+            let verdict = match self.decided {
+                Some((SprtDecision::Stronger, games, llr)) => format!(
+                    "H1 accepted after {games} games (LLR {llr:.2}): A is about {} Elo stronger",
+                    sprt.elo1
+                ),
+                Some((SprtDecision::NotStronger, games, llr)) => format!(
+                    "H0 accepted after {games} games (LLR {llr:.2}): A is not more than {} Elo \
+                     stronger",
+                    sprt.elo0
+                ),
+                _ => "undecided".to_string(),
             };
             let _ = writeln!(
                 out,
@@ -419,6 +433,29 @@ mod tests {
         let r = report(6, true, "B+2.5");
         assert_eq!(r.agrees_with_referee(Color::Black), Some(true));
         assert_eq!(r.agrees_with_referee(Color::White), Some(false), "no score is no agreement");
+    }
+
+    // The SPRT's decision stands once a game crosses a bound, though games that were
+    // already under way then take the LLR back inside; the table says when it decided.
+    #[test]
+    fn sprt_decision_stands() {
+        let mut summary = Summary::new(["A".into(), "B".into()], Some(Sprt::new(0.0, 100.0)));
+        let mut games = 0;
+        while summary.sprt_decision() == SprtDecision::Continue {
+            summary.add(&report(games, true, "B+1"));
+            games += 1;
+            assert!(games < 50, "ten straight wins decide SPRT(0, 100)");
+        }
+        assert_eq!(summary.sprt_decision(), SprtDecision::Stronger);
+        summary.add(&report(games, true, "W+1"));
+        let sprt = summary.sprt.unwrap();
+        let (wins, losses, draws) = summary.first_engine_record();
+        let llr = sprt.llr(wins as f64, losses as f64, draws as f64);
+        assert_eq!(sprt.decide(wins as f64, losses as f64, draws as f64), SprtDecision::Continue);
+        assert!(llr < sprt.bounds().1);
+        assert_eq!(summary.sprt_decision(), SprtDecision::Stronger, "still decided");
+        let table = summary.table();
+        assert!(table.contains(&format!("H1 accepted after {games} games")), "{table}");
     }
 
     // The table counts wins by engine and colour and shows the rate, Elo and SPRT.

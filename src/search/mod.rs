@@ -685,7 +685,7 @@ impl Shared<'_> {
         }
         moves.push(Move::Pass);
         if self.params.priors {
-            priors.extend(moves.iter().map(|&mv| priors::prior(board, color, mv, last)));
+            priors::priors(board, color, last, moves, priors);
         }
     }
 

@@ -1,11 +1,13 @@
 //! Prior knowledge for new tree nodes: virtual simulations given to a move when its node is
-//! created, from cheap heuristics — captures, atari escapes, self-atari, closeness to the
-//! last move, the lines of the board in the opening. They go into the node's RAVE
+//! created, from cheap heuristics — the playout policy's answer to the last move, captures,
+//! atari escapes (unless into a ladder), self-atari, closeness to the last move, the lines
+//! of the board in the opening. They go into the node's RAVE
 //! statistics, so they steer the first visits and fade as real results arrive, at the rate
 //! the RAVE weight fades.
 
 use crate::board::{Board, Move, Point};
 use crate::color::Color;
+use crate::policy;
 
 /// Virtual simulations and wins.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -29,6 +31,8 @@ impl Prior {
 const EVEN: Prior = Prior::new(10, 5);
 const CAPTURE: Prior = Prior::new(20, 18);
 const ESCAPE: Prior = Prior::new(20, 16);
+const LADDER_ESCAPE: Prior = Prior::new(20, 2);
+const POLICY_ANSWER: Prior = Prior::new(20, 17);
 const BIG_SELF_ATARI: Prior = Prior::new(20, 1);
 const LONE_SELF_ATARI: Prior = Prior::new(10, 3);
 const NEAR_LAST_MOVE: Prior = Prior::new(10, 7);
@@ -37,8 +41,41 @@ const OPENING_SECOND_LINE: Prior = Prior::new(10, 3);
 const OPENING_GOOD_LINE: Prior = Prior::new(10, 7);
 const EARLY_PASS: Prior = Prior::new(30, 1);
 
+/// The priors of all `moves` for `color` on `board`, the opponent's last stone at `last`,
+/// into `out`: what they share is worked out once.
+pub fn priors(
+    board: &Board,
+    color: Color,
+    last: Option<Point>,
+    moves: &[Move],
+    out: &mut Vec<Prior>,
+) {
+    let answers = policy_answers(board, color, last);
+    out.extend(moves.iter().map(|&mv| prior_with(board, color, mv, last, &answers)));
+}
+
 /// The prior of `mv` for `color` on `board`, the opponent's last stone at `last`.
 pub fn prior(board: &Board, color: Color, mv: Move, last: Option<Point>) -> Prior {
+    prior_with(board, color, mv, last, &policy_answers(board, color, last))
+}
+
+/// The moves the playout policy would answer `last` with: its atari and two-liberty answers.
+fn policy_answers(board: &Board, color: Color, last: Option<Point>) -> [Option<Point>; 2] {
+    match last {
+        Some(last) => {
+            [policy::answer_to(board, color, last), policy::two_liberty_answer(board, color, last)]
+        }
+        None => [None, None],
+    }
+}
+
+fn prior_with(
+    board: &Board,
+    color: Color,
+    mv: Move,
+    last: Option<Point>,
+    answers: &[Option<Point>; 2],
+) -> Prior {
     let mut prior = EVEN;
     let size = board.size();
     let points = size * size;
@@ -55,23 +92,37 @@ pub fn prior(board: &Board, color: Color, mv: Move, last: Option<Point>) -> Prio
     };
     let opponent = color.opponent();
     let mut captures = false;
-    let mut escapes = false;
+    let mut in_atari = None;
     for n in board.neighbors(p) {
         match board.stone(n) {
             Some(c) if c == opponent && board.chain_liberties(n) == 1 => captures = true,
-            Some(c) if c == color && board.chain_liberties(n) == 1 => escapes = true,
+            Some(c) if c == color && board.chain_liberties(n) == 1 => in_atari = Some(n),
             _ => {}
         }
     }
     if captures {
         prior.add(CAPTURE);
     }
+    if answers.contains(&Some(p)) {
+        prior.add(POLICY_ANSWER);
+    }
     match board.self_atari_size(p, color) {
         Some(stones) if stones >= 2 => prior.add(BIG_SELF_ATARI),
         Some(_) => prior.add(LONE_SELF_ATARI),
-        // An extension out of atari counts only where it gains liberties.
-        None if escapes && !captures => prior.add(ESCAPE),
-        None => {}
+        // An extension out of atari counts only where it gains liberties, and running into
+        // a ladder only loses more stones.
+        None => match in_atari {
+            Some(chain) if !captures => {
+                if board.liberties_after(p, color, 3) == 2
+                    && policy::is_caught_in_ladder(board, chain)
+                {
+                    prior.add(LADDER_ESCAPE);
+                } else {
+                    prior.add(ESCAPE);
+                }
+            }
+            _ => {}
+        },
     }
     if let Some(last) = last {
         let (x, y) = board.coordinates(p);
@@ -133,6 +184,48 @@ mod tests {
         let filling =
             prior(&big_self_atari, Color::White, Move::Play(big_self_atari.point(0, 4)), None);
         assert!(rate(filling) < 0.3, "{filling:?}");
+    }
+
+    // Running from atari into a ladder is poor; with a ladder breaker it is good. The
+    // playout policy's answer to the last move is good.
+    #[test]
+    fn ladder_escapes_and_policy_answers() {
+        let mut board = Board::from_diagram(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . X X . . .
+             . . . X O . . . .
+             . . . . X . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let run = Move::Play(board.point(5, 4));
+        let last = Some(board.point(4, 5));
+        let ordinary = prior(&board, Color::White, Move::Play(board.point(2, 2)), last);
+        let into_ladder = prior(&board, Color::White, run, last);
+        assert!(rate(into_ladder) < rate(ordinary) - 0.15, "{into_ladder:?} {ordinary:?}");
+        board.set_stone(board.point(7, 7), Color::White).unwrap();
+        let out = prior(&board, Color::White, run, last);
+        assert!(rate(out) > rate(ordinary), "{out:?} {ordinary:?}");
+        assert!(rate(out) > rate(into_ladder) + 0.2, "{out:?} {into_ladder:?}");
+        let two_liberties = Board::from_diagram(
+            ". . . . . .
+             . . . . . .
+             . . O . . .
+             . . X O . .
+             . . . . . .
+             . . . . . .",
+        )
+        .unwrap();
+        let last = two_liberties.point(3, 3);
+        let answer = policy::two_liberty_answer(&two_liberties, Color::Black, last).unwrap();
+        let extend = prior(&two_liberties, Color::Black, Move::Play(answer), Some(last));
+        let near = Move::Play(two_liberties.point(4, 2));
+        let near = prior(&two_liberties, Color::Black, near, Some(last));
+        assert!(rate(extend) > rate(near) + 0.1, "{extend:?} {near:?}");
     }
 
     // In the opening the edge is poor and the third line good; passing early is poor.
