@@ -1,10 +1,11 @@
 //! Fixed, seeded measurements that anyone can run without criterion (`tengen bench`): light
-//! playouts per second and play+undo throughput. The counts of work done are deterministic;
+//! and policy playouts per second, play+undo throughput, full searches. The counts of work done are deterministic;
 //! only the times vary with the machine.
 
 use crate::board::{Board, Move, Point};
 use crate::color::Color;
 use crate::game::Game;
+use crate::policy::{self, PlayoutPolicy};
 use crate::rules::Rules;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -51,6 +52,28 @@ pub fn light_playouts(size: usize, budget: Duration, seed: u64) -> Figure {
         checksum,
         elapsed: start.elapsed(),
     }
+}
+
+/// Runs playouts under `policy` from the empty board of side `size` for about `budget`,
+/// single thread, seeded like [`light_playouts`]: what a policy costs against light ones.
+pub fn policy_playouts(size: usize, policy: PlayoutPolicy, budget: Duration, seed: u64) -> Figure {
+    let empty = Board::new(size);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let max_moves = 3 * size * size;
+    let start = Instant::now();
+    let mut count = 0u64;
+    let mut checksum = 0i64;
+    let mut board = empty.clone();
+    while start.elapsed() < budget {
+        for _ in 0..16 {
+            board.copy_from(&empty);
+            policy::playout(&mut board, policy, Color::Black, None, max_moves, &mut rng, |_, _| {});
+            checksum += board.playout_score() as i64;
+            count += 1;
+        }
+    }
+    let name = format!("{policy:?} playouts {size}x{size}").to_lowercase();
+    Figure { name, count, checksum, elapsed: start.elapsed() }
 }
 
 /// Where a search benchmark starts.

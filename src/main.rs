@@ -457,6 +457,19 @@ fn run_bench(seconds: f64, seed: u64) {
     for figure in figures {
         print_figure(&figure);
     }
+    for size in [9, 19] {
+        let light = tengen::bench::policy_playouts(size, PlayoutPolicy::Light, budget, seed);
+        print_figure(&light);
+        for policy in [PlayoutPolicy::Tactical, PlayoutPolicy::Patterns] {
+            let heavy = tengen::bench::policy_playouts(size, policy, budget, seed);
+            print_figure(&heavy);
+            println!(
+                "{:<40} {:>10.2}x",
+                "  cost against light",
+                light.per_second() / heavy.per_second()
+            );
+        }
+    }
     for (size, playouts) in [(9, 100_000), (19, 30_000)] {
         for position in [Position::Empty, Position::MiddleGame] {
             let one = tengen::bench::search_speed(size, playouts, seed, 1, position);
