@@ -59,3 +59,17 @@ loadsgf sgf/atari-at-the-end.sgf
 
 42 final_status_list seki
 #? []
+
+# A finished game (GNU Go against tengen, 2026-11-29): white's top-left group and black's
+# B9 share the liberties A9 and C9. It looks like seki, but black kills by sacrificing two
+# stones at A9 (white must take them at C9 and is left a two-point eye). Playouts that
+# never put two stones in atari counted it as seki, and tengen said W+14.5.
+loadsgf sgf/shortage-of-liberties.sgf
+50 final_score
+#? [B\+1\.5]
+
+51 final_status_list dead
+#? [D9 E9 A8 B8 C8 D8 B7\nB5\nE2 F2]
+
+52 final_status_list seki
+#? []

@@ -1,6 +1,7 @@
 //! Ownership and the status of chains, estimated from playouts: who owns each point at the
-//! end of many continuations of the position (tactical playouts, which capture chains in
-//! atari and never fill their own liberties into a big self-atari; half of them with each
+//! end of many continuations of the position (settling playouts: tactical ones, which
+//! capture chains in atari and put no big chain in atari, except two or three stones given
+//! up for a shortage of liberties, the kill that looks like seki; half of them with each
 //! side moving first, since at the end of a game either may). A chain that its owner loses
 //! in most of them is dead; one that neither side clearly keeps is taken to be in seki,
 //! unless it is in atari, which no chain in seki is. `final_score` and `final_status_list`
@@ -50,7 +51,7 @@ impl Ownership {
                     board.copy_from(start);
                     policy::playout(
                         &mut board,
-                        PlayoutPolicy::Tactical,
+                        PlayoutPolicy::Settling,
                         first,
                         None,
                         max_moves,

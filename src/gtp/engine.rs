@@ -678,6 +678,7 @@ impl Engine {
                 PlayoutPolicy::Light => "light",
                 PlayoutPolicy::Tactical => "tactical",
                 PlayoutPolicy::Patterns => "patterns",
+                PlayoutPolicy::Settling => "settling",
             }
             .to_string(),
             "max_memory" => p.max_memory_mib.to_string(),
