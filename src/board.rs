@@ -927,6 +927,10 @@ impl Board {
     pub fn liberties_after(&self, p: Point, color: Color, limit: usize) -> usize {
         let mut liberties = [Point(0); 8];
         let limit = limit.min(liberties.len());
+        // `p`'s own empty neighbours are distinct liberties: often enough on their own.
+        if self.empty_neighbor_count(p) >= limit {
+            return limit;
+        }
         let mut found = 0;
         let mut add = |q: Point, found: &mut usize| {
             if q != p && !liberties[..*found].contains(&q) {
