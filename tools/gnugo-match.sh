@@ -11,8 +11,12 @@ playouts=${2:-10000}
 shift 2 2>/dev/null || shift $#
 cargo build --release --quiet
 out=target/gnugo-match-$(date +%Y%m%d-%H%M%S)
-exec target/release/tengen match \
-    --black "target/release/tengen gtp --playouts $playouts --threads 1 --seed {game} $*" \
+mkdir -p "$out"
+# Every game starts the engine afresh: play a copy, so that a rebuild during the match
+# cannot change the engine halfway through.
+cp target/release/tengen "$out/tengen"
+exec "$out/tengen" match \
+    --black "$out/tengen gtp --playouts $playouts --threads 1 --seed {game} $*" \
     --white "/usr/games/gnugo --mode gtp --chinese-rules --level 10" \
     --referee "/usr/games/gnugo --mode gtp --chinese-rules" \
     --size 9 --komi 7.5 --games "$games" --alternate --openings openings/9x9 \
