@@ -1,6 +1,6 @@
 //! Fixed, seeded measurements that anyone can run without criterion (`tengen bench`): light
-//! and policy playouts per second, play+undo throughput, full searches. The counts of work done are deterministic;
-//! only the times vary with the machine.
+//! and policy playouts per second, play+undo throughput, full searches. The counts of work
+//! done are deterministic; only the times vary with the machine.
 
 use crate::board::{Board, Move, Point};
 use crate::color::Color;

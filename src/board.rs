@@ -924,6 +924,7 @@ impl Board {
     /// up to `limit`: `p`'s empty neighbours, those of the own chains it joins, and the
     /// points of opponent stones next to `p` that it captures. Captured stones that touch
     /// only the joined chains are not counted, so the figure may fall short, never over.
+    /// `limit` is at most 8.
     pub fn liberties_after(&self, p: Point, color: Color, limit: usize) -> usize {
         let mut liberties = [Point(0); 8];
         let limit = limit.min(liberties.len());

@@ -93,8 +93,11 @@ pub enum Status {
 ///
 /// A chain its owner keeps in most playouts is alive, one it loses in most is dead; one that
 /// neither side clearly keeps is dead if it is in atari (the capture is there) and otherwise
-/// goes to the side that owns it more often. (Tactical playouts never fill a seki's shared
-/// liberties with a big self-atari, so chains in seki come out alive.) A living chain is in
+/// goes to the side that owns it more often. (Settling playouts never fill a seki's shared
+/// liberties with a self-atari of four or more stones, so such chains in seki come out
+/// alive; two or three stones may be given up where the opponent is short of liberties too,
+/// which kills what only looks like seki and may break a real one between small chains.)
+/// A living chain is in
 /// seki when it shares a liberty with a living opposing chain and has at most one liberty
 /// of its own: no two eyes, yet alive.
 pub fn chain_statuses(board: &Board, ownership: &Ownership) -> Vec<(Vec<Point>, Status)> {

@@ -25,9 +25,9 @@ pub enum PlayoutPolicy {
     /// `Tactical`, then the 3×3 shapes of [`crate::patterns`] next to the last move.
     Patterns,
     /// `Tactical`, plus the nakade vital points, and random moves may also give up two or
-    /// three stones for a shortage of liberties. It finds kills that look like seki, which matters when a finished game is
-    /// counted; in the search it lost (41.7 % of 156 self-play games), since it also breaks
-    /// real seki. For dead-stone estimation only.
+    /// three stones for a shortage of liberties. It finds kills that look like seki, which
+    /// matters when a finished game is counted; in the search it lost (41.7 % of 156
+    /// self-play games), since it can also break a real seki. For dead-stone estimation.
     Settling,
 }
 
@@ -75,8 +75,8 @@ pub fn answer_to(board: &Board, color: Color, last: Point) -> Option<Point> {
 
 /// The vital point of a small eye space next to `last`: an empty region of three to six
 /// points bordered by stones of one colour only, whose point touching most of the others is
-/// unique (the middle of a three, the centre of a pyramid four, a bulky or flower five, a
-/// rabbity six). Whoever plays there first decides whether the group gets two eyes, so
+/// unique (e.g. the middle of a three, the centre of a pyramid four, a bulky or flower five,
+/// a rabbity six). Whoever plays there first decides whether the group gets two eyes, so
 /// both sides play it. Regions with no single vital point (a straight or bent four, a
 /// square four) are alive or dead whoever plays first, and give `None`.
 pub fn nakade_point(board: &Board, last: Point) -> Option<Point> {
@@ -199,7 +199,7 @@ fn read_ladder(board: &Board, chain: Point, scratch: &mut Board) -> bool {
     let Some(defender) = board.stone(chain) else { return false };
     let attacker = defender.opponent();
     scratch.copy_from(board);
-    // Every round fills a point, so the board bounds the reading.
+    // At most one round per point of the board; a ladder still running then is not caught.
     for _ in 0..board.size() * board.size() {
         if scratch.chain_liberties(chain) != 1
             || counter_capture(scratch, defender, chain).is_some()

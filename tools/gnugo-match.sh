@@ -8,7 +8,7 @@ set -eu
 cd "$(dirname "$0")/.."
 games=${1:-30}
 playouts=${2:-10000}
-shift 2 2>/dev/null || shift $#
+if [ $# -ge 2 ]; then shift 2; else shift $#; fi
 cargo build --release --quiet
 out=target/gnugo-match-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$out"

@@ -444,7 +444,7 @@ mod tests {
         while summary.sprt_decision() == SprtDecision::Continue {
             summary.add(&report(games, true, "B+1"));
             games += 1;
-            assert!(games < 50, "ten straight wins decide SPRT(0, 100)");
+            assert!(games < 50, "a dozen straight wins decide SPRT(0, 100)");
         }
         assert_eq!(summary.sprt_decision(), SprtDecision::Stronger);
         summary.add(&report(games, true, "W+1"));

@@ -61,8 +61,9 @@ pub struct SearchParams {
     /// Stop as soon as the most visited root move cannot be overtaken within the simulations
     /// (or, against a clock, the time) left. Default true.
     pub early_stop: bool,
-    /// Give new nodes prior knowledge (captures, escapes, self-atari, the last move, the
-    /// lines in the opening; see `priors.rs`). Default true.
+    /// Give new nodes prior knowledge (the playout policy's answer to the last move,
+    /// captures, escapes and ladders, self-atari, the last move, the lines in the opening;
+    /// see `priors.rs`). Default true.
     pub priors: bool,
     /// How simulations play once they leave the tree. Default `Patterns`.
     pub policy: PlayoutPolicy,

@@ -3,7 +3,8 @@
 //! atari escapes (unless into a ladder), self-atari, closeness to the last move, the lines
 //! of the board in the opening. They go into the node's RAVE
 //! statistics, so they steer the first visits and fade as real results arrive, at the rate
-//! the RAVE weight fades.
+//! the RAVE weight fades (for pass, which gets no RAVE results, they count as virtual
+//! visits instead; see `search::Shared::value`).
 
 use crate::board::{Board, Move, Point};
 use crate::color::Color;
