@@ -50,7 +50,11 @@ pub struct SearchParams {
     /// RAVE equivalence parameter k: the RAVE weight is `sqrt(k / (3n + k))` after `n` visits.
     /// Default 1,000.
     pub rave_equivalence: f64,
-    /// Visits a node needs before it is expanded (the root always is). Default 2.
+    /// Visits a node needs before it is expanded (the root always is). Default 2. On big
+    /// boards the search uses at least one visit per 45 points (8 on 19×19): every
+    /// expansion creates a node for each legal move, and a search that goes deep expands
+    /// often, so 100,000 simulations on 19×19 expanding after 2 visits built 6.5 million
+    /// nodes (180 MB), after 8 visits 1.6 million (45 MB).
     pub expand_after: u32,
     /// Seed of the search's random generators. Default 0.
     pub seed: u64,
@@ -321,6 +325,8 @@ struct Shared<'a> {
     root_last: Option<Point>,
     /// Komi plus handicap compensation: what black's area must exceed.
     compensation: f64,
+    /// Visits before a node is expanded: `params.expand_after`, raised on big boards.
+    expand_after: u32,
     game_positions: HashSet<u64>,
     /// Simulations claimed so far, by all threads (claims may run past the budget).
     started: AtomicUsize,
@@ -360,6 +366,7 @@ fn run(
             _ => None,
         },
         compensation: game.rules().komi + game.rules().handicap_points(game.handicap()),
+        expand_after: params.expand_after.max((game.board().size().pow(2) / 45) as u32),
         game_positions: game.position_hashes().collect(),
         started: AtomicUsize::new(0),
         finished: AtomicUsize::new(0),
@@ -589,7 +596,7 @@ impl Shared<'_> {
             let children = match tree.children(node) {
                 Some(children) => children,
                 None => {
-                    if tree.stats(node).visits.load(Ordering::Relaxed) <= self.params.expand_after
+                    if tree.stats(node).visits.load(Ordering::Relaxed) <= self.expand_after
                         || tree.is_full()
                         || !tree.begin_expansion(node)
                     {
@@ -730,8 +737,9 @@ impl Shared<'_> {
         let rave = (rave_visits > 0.0).then(|| load(&child.rave_wins) / rave_visits);
         let n = load(&child.visits);
         if n == 0.0 {
-            // First-play urgency: a clearly bad RAVE value waits, everything else goes now.
-            return rave.map_or(1.1, |r| 0.5 + r);
+            // An unvisited child is worth its RAVE value (its prior, at first), which it
+            // competes with as any other: trying every child first wastes small budgets.
+            return rave.unwrap_or(1.1);
         }
         let q = load(&child.wins) / n;
         if is_pass {
@@ -842,8 +850,12 @@ mod tests {
     use crate::rules::Rules;
 
     fn game(diagram: &str, to_move: Color) -> Game {
+        game_with_komi(diagram, to_move, 0.5)
+    }
+
+    fn game_with_komi(diagram: &str, to_move: Color, komi: f64) -> Game {
         let board = Board::from_diagram(diagram).unwrap();
-        let mut game = Game::new(board.size(), Rules { komi: 0.5, ..Rules::chinese() });
+        let mut game = Game::new(board.size(), Rules { komi, ..Rules::chinese() });
         for p in board.points() {
             if let Some(c) = board.stone(p) {
                 game.add_setup_stone(c, p).unwrap();
@@ -865,19 +877,20 @@ mod tests {
         assert_ne!(a.candidates, other.candidates, "the seed matters");
     }
 
-    /// A white chain of three in atari, its last liberty opening onto empty space.
+    /// A white chain of three in atari, its last liberty opening onto empty space where two
+    /// white stones wait: out, it lives with them. With komi 4.5 it decides the game.
     const CHAIN_IN_ATARI: &str = ". . . . . . .
-         . . . . . . .
+         . . . . . O .
          . X X X . . .
          X O O O . . .
          . X X X . . .
-         . . . . . . .
+         . . . . . O .
          . . . . . . .";
 
     // The search captures a chain in atari rather than letting it escape into open space.
     #[test]
     fn captures_a_chain_in_atari() {
-        let g = game(CHAIN_IN_ATARI, Color::Black);
+        let g = game_with_komi(CHAIN_IN_ATARI, Color::Black, 4.5);
         let result = search(&g, &SearchParams { playouts: 4000, ..SearchParams::default() });
         assert_eq!(result.best, Move::Play(g.board().point(4, 3)), "{result:?}");
     }
@@ -885,7 +898,7 @@ mod tests {
     // White, to move, saves the same chain by extending.
     #[test]
     fn escapes_from_atari() {
-        let g = game(CHAIN_IN_ATARI, Color::White);
+        let g = game_with_komi(CHAIN_IN_ATARI, Color::White, 4.5);
         let result = search(&g, &SearchParams { playouts: 4000, ..SearchParams::default() });
         assert_eq!(result.best, Move::Play(g.board().point(4, 3)), "{:?}", &result.candidates[..3]);
     }
