@@ -31,27 +31,8 @@ impl Figure {
 /// Runs light playouts from the empty board of side `size` for about `budget`, single thread,
 /// with a generator seeded by `seed`. The checksum is the sum of the playout scores.
 pub fn light_playouts(size: usize, budget: Duration, seed: u64) -> Figure {
-    let empty = Board::new(size);
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let max_moves = 3 * size * size;
-    let start = Instant::now();
-    let mut count = 0u64;
-    let mut checksum = 0i64;
-    let mut board = empty.clone();
-    while start.elapsed() < budget {
-        for _ in 0..64 {
-            board.copy_from(&empty);
-            board.playout(Color::Black, max_moves, &mut rng);
-            checksum += board.playout_score() as i64;
-            count += 1;
-        }
-    }
-    Figure {
-        name: format!("light playouts {size}x{size}"),
-        count,
-        checksum,
-        elapsed: start.elapsed(),
-    }
+    let figure = policy_playouts(size, PlayoutPolicy::Light, budget, seed);
+    Figure { name: format!("light playouts {size}x{size}"), ..figure }
 }
 
 /// Runs playouts under `policy` from the empty board of side `size` for about `budget`,
@@ -65,7 +46,7 @@ pub fn policy_playouts(size: usize, policy: PlayoutPolicy, budget: Duration, see
     let mut checksum = 0i64;
     let mut board = empty.clone();
     while start.elapsed() < budget {
-        for _ in 0..16 {
+        for _ in 0..64 {
             board.copy_from(&empty);
             policy::playout(&mut board, policy, Color::Black, None, max_moves, &mut rng, |_, _| {});
             checksum += board.playout_score() as i64;
