@@ -903,6 +903,24 @@ mod tests {
         assert_eq!(result.best, Move::Play(g.board().point(4, 3)), "{:?}", &result.candidates[..3]);
     }
 
+    // Pass gets no RAVE results, so its prior must fade with real visits like any other
+    // move's: in a lost position, where every move loses, pass must not look better than
+    // playing on (with its prior kept as RAVE weight it took most of the visits).
+    #[test]
+    fn pass_does_not_look_good_when_lost() {
+        let lost = ". . . . . . .
+             . . . . . . .
+             . X X X . . .
+             X O O O . . .
+             . X X X . . .
+             . . . . . . .
+             . . . . . . .";
+        let g = game(lost, Color::White);
+        let result = search(&g, &SearchParams { playouts: 4000, ..SearchParams::default() });
+        assert!(result.win_rate < 0.2, "white is lost: {}", result.win_rate);
+        assert_ne!(result.best, Move::Pass, "{:?}", &result.candidates[..3]);
+    }
+
     // A move that would recreate an earlier position is never a candidate (superko in the
     // tree), even where the board's simple-ko test allows it.
     #[test]
