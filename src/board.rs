@@ -865,59 +865,41 @@ impl Board {
 
     /// If a `color` stone on the empty point `p` would leave its chain with exactly one
     /// liberty after captures (self-atari), the number of stones in that chain; `None`
-    /// otherwise. Liberties are collected only until a second one is found.
+    /// otherwise. The cheap exits come first; the liberties are counted by
+    /// [`Board::liberties_after`], only until a second one is found.
     pub fn self_atari_size(&self, p: Point, color: Color) -> Option<usize> {
         if self.empty_neighbor_count(p) >= 2 {
             return None;
         }
-        let mut liberties = [Point(0); 2];
-        let mut found = 0;
-        let mut add = |q: Point, found: &mut usize| {
-            if q != p && !liberties[..*found].contains(&q) {
-                liberties[*found] = q;
-                *found += 1;
-            }
-            *found >= 2
-        };
         let own = Cell::stone(color);
         let mut stones = 1;
         let mut chains = [0u16; 4];
         let mut chain_count = 0;
         for n in self.neighbors(p) {
             let cell = self.cells[n.index()];
-            if cell == Cell::Empty {
-                if add(n, &mut found) {
-                    return None;
-                }
-            } else if cell == Cell::OffBoard {
+            if cell == Cell::Empty || cell == Cell::OffBoard {
                 continue;
-            } else if cell != own {
+            }
+            if cell != own {
                 // A capture frees at least the captured points: too many to count cheaply
                 // here, and a capturing move is never treated as self-atari.
                 if self.chain_liberties(n) == 1 {
                     return None;
                 }
-            } else {
-                let head = self.chain_head[n.index()];
-                if chains[..chain_count].contains(&head) {
-                    continue;
-                }
-                chains[chain_count] = head;
-                chain_count += 1;
-                stones += self.chain_len(n);
-                if self.chain_liberties(n) >= 3 {
-                    return None;
-                }
-                for s in self.chain_stones(n) {
-                    for q in self.neighbors(s) {
-                        if self.cells[q.index()] == Cell::Empty && add(q, &mut found) {
-                            return None;
-                        }
-                    }
-                }
+                continue;
+            }
+            let head = self.chain_head[n.index()];
+            if chains[..chain_count].contains(&head) {
+                continue;
+            }
+            chains[chain_count] = head;
+            chain_count += 1;
+            stones += self.chain_len(n);
+            if self.chain_liberties(n) >= 3 {
+                return None;
             }
         }
-        (found == 1).then_some(stones)
+        (self.liberties_after(p, color, 2) == 1).then_some(stones)
     }
 
     /// The liberties the chain of a `color` stone on the empty point `p` would have, counted
