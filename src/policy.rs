@@ -326,6 +326,19 @@ pub fn playout<R: rand::Rng + ?Sized>(
     board.playout_with(to_move, max_moves, choose, on_move)
 }
 
+/// For the tests here and of the priors: white's E5 in atari after black's E4; running to
+/// F5 only leads into a ladder towards the lower right corner.
+#[cfg(test)]
+pub(crate) const LADDER: &str = ". . . . . . . . .
+     . . . . . . . . .
+     . . . . . . . . .
+     . . . . X X . . .
+     . . . X O . . . .
+     . . . . X . . . .
+     . . . . . . . . .
+     . . . . . . . . .
+     . . . . . . . . .";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -456,18 +469,7 @@ mod tests {
     // run, and a chain with two liberties is not in a ladder at all.
     #[test]
     fn ladders() {
-        let mut caught = Board::from_diagram(
-            ". . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . X X . . .
-             . . . X O . . . .
-             . . . . X . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .",
-        )
-        .unwrap();
+        let mut caught = Board::from_diagram(LADDER).unwrap();
         let stone = at(&caught, 4, 4);
         let atari = at(&caught, 4, 5);
         assert!(is_caught_in_ladder(&caught, stone));

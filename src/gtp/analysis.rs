@@ -6,7 +6,7 @@ use crate::board::Move;
 use crate::color::Color;
 use crate::game::Game;
 use crate::gtp::command::{AnalysisDialect, AnalysisRequest};
-use crate::search::{move_prior, SearchResult};
+use crate::search::{move_priors, SearchResult};
 use crate::vertex::format_move;
 
 /// The analysis line GUIs parse, for `color` to move in `game`: one `info` segment per
@@ -35,8 +35,8 @@ pub fn analysis_line(
         shown.truncate(request.max_moves);
     }
     // Priors as shares of all root moves' priors, as a policy's probabilities would be.
-    let all_priors: Vec<f64> =
-        result.candidates.iter().map(|&(mv, _, _)| move_prior(board, color, mv, last)).collect();
+    let moves: Vec<Move> = result.candidates.iter().map(|&(mv, _, _)| mv).collect();
+    let all_priors = move_priors(board, color, &moves, last);
     let prior_sum: f64 = all_priors.iter().sum::<f64>().max(f64::MIN_POSITIVE);
     let sign = if color == Color::Black { 1.0 } else { -1.0 };
     // Black's area count becomes `color`'s lead in points.

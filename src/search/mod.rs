@@ -185,11 +185,12 @@ struct Candidate {
     score: Option<(f64, f64)>,
 }
 
-/// The prior win rate the search gives `mv` for `color` when it creates its node (`last`: the
-/// opponent's last stone), in [0, 1]: for analysis output.
-pub fn move_prior(board: &Board, color: Color, mv: Move, last: Option<Point>) -> f64 {
-    let prior = priors::prior(board, color, mv, last);
-    f64::from(prior.wins) / f64::from(prior.visits.max(1))
+/// The prior win rates the search gives `moves` for `color` when it creates their nodes
+/// (`last`: the opponent's last stone), each in [0, 1]: for analysis output.
+pub fn move_priors(board: &Board, color: Color, moves: &[Move], last: Option<Point>) -> Vec<f64> {
+    let mut out = Vec::with_capacity(moves.len());
+    priors::priors(board, color, last, moves, &mut out);
+    out.iter().map(|prior| f64::from(prior.wins) / f64::from(prior.visits.max(1))).collect()
 }
 
 /// Searches the game's position for the side to move, in a fresh tree.

@@ -55,8 +55,10 @@ pub fn priors(
     out.extend(moves.iter().map(|&mv| prior_with(board, color, mv, last, &answers)));
 }
 
-/// The prior of `mv` for `color` on `board`, the opponent's last stone at `last`.
-pub fn prior(board: &Board, color: Color, mv: Move, last: Option<Point>) -> Prior {
+/// The prior of `mv` for `color` on `board`, the opponent's last stone at `last`: one move
+/// of [`priors`], for the tests.
+#[cfg(test)]
+fn prior(board: &Board, color: Color, mv: Move, last: Option<Point>) -> Prior {
     prior_with(board, color, mv, last, &policy_answers(board, color, last))
 }
 
@@ -191,18 +193,7 @@ mod tests {
     // playout policy's answer to the last move is good.
     #[test]
     fn ladder_escapes_and_policy_answers() {
-        let mut board = Board::from_diagram(
-            ". . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . X X . . .
-             . . . X O . . . .
-             . . . . X . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .",
-        )
-        .unwrap();
+        let mut board = Board::from_diagram(policy::LADDER).unwrap();
         let run = Move::Play(board.point(5, 4));
         let last = Some(board.point(4, 5));
         let ordinary = prior(&board, Color::White, Move::Play(board.point(2, 2)), last);
