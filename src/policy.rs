@@ -41,11 +41,8 @@ pub fn answer_to(board: &Board, color: Color, last: Point) -> Option<Point> {
     if board.stone(last) != Some(opponent) {
         return None;
     }
-    let capture_at = |chain: Point| {
-        board.some_liberty(chain).filter(|&p| board.is_acceptable_playout_move(p, color))
-    };
     if board.chain_liberties(last) == 1 {
-        if let Some(capture) = capture_at(last) {
+        if let Some(capture) = capture_move(board, color, last) {
             return Some(capture);
         }
     }
@@ -70,7 +67,13 @@ pub fn answer_to(board: &Board, color: Color, last: Point) -> Option<Point> {
         .into_iter()
         .chain(board.diagonals(last))
         .filter(|&q| board.stone(q) == Some(opponent) && board.chain_liberties(q) == 1)
-        .find_map(capture_at)
+        .find_map(|q| capture_move(board, color, q))
+}
+
+/// Where `color` captures the opponent chain through `chain`, in atari, if a playout may
+/// play there.
+fn capture_move(board: &Board, color: Color, chain: Point) -> Option<Point> {
+    board.some_liberty(chain).filter(|&p| board.is_acceptable_playout_move(p, color))
 }
 
 /// The vital point of a small eye space next to `last`: an empty region of three to six
@@ -240,7 +243,7 @@ fn counter_capture(board: &Board, color: Color, chain: Point) -> Option<Point> {
     board.chain_stones(chain).find_map(|s| {
         board.neighbors(s).into_iter().find_map(|n| {
             if board.stone(n) == Some(opponent) && board.chain_liberties(n) == 1 {
-                board.some_liberty(n).filter(|&p| board.is_acceptable_playout_move(p, color))
+                capture_move(board, color, n)
             } else {
                 None
             }
