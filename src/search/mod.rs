@@ -904,6 +904,16 @@ mod tests {
         assert_eq!(result.best, Move::Play(g.board().point(4, 3)), "{:?}", &result.candidates[..3]);
     }
 
+    // An unvisited child competes with its RAVE value (its prior at first): a small budget
+    // goes to the promising moves rather than one visit to each of the 82.
+    #[test]
+    fn small_budgets_are_not_spread_over_every_move() {
+        let g = Game::new(9, Rules::chinese());
+        let result = search(&g, &SearchParams { playouts: 100, ..SearchParams::default() });
+        let tried = result.candidates.iter().filter(|&&(_, visits, _)| visits > 0).count();
+        assert!(tried < 40, "{tried} of {} root moves visited", result.candidates.len());
+    }
+
     // Pass gets no RAVE results, so its prior must fade with real visits like any other
     // move's: in a lost position, where every move loses, pass must not look better than
     // playing on (with its prior kept as RAVE weight it took most of the visits).
