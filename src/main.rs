@@ -178,6 +178,10 @@ struct MatchArgs {
     /// Start games from the moves of these SGF files (a file or a folder of them).
     #[arg(long)]
     openings: Option<PathBuf>,
+    /// Fixed handicap stones for black in every game (GTP fixed_handicap, 2 to 9); white
+    /// then moves first. Not with --openings.
+    #[arg(long, default_value_t = 0, conflicts_with = "openings")]
+    handicap: usize,
     /// Stop a game unscored after this many moves (default: 3 per point of the board).
     #[arg(long)]
     max_moves: Option<usize>,
@@ -403,6 +407,11 @@ fn match_settings(args: MatchArgs) -> Result<MatchSettings, String> {
         }
         None => None,
     };
+    if args.handicap > 0 {
+        let mut game = tengen::Game::new(args.size, rules.clone());
+        game.place_fixed_handicap(args.handicap)
+            .map_err(|e| format!("--handicap {}: {e}", args.handicap))?;
+    }
     let openings = match &args.openings {
         Some(path) => tengen::matchplay::load_openings(path, args.size, &rules)?,
         None => Vec::new(),
@@ -426,6 +435,7 @@ fn match_settings(args: MatchArgs) -> Result<MatchSettings, String> {
         timeout: Duration::from_secs_f64(finite_seconds(args.timeout, "timeout")?.max(0.001)),
         max_moves: args.max_moves.unwrap_or(3 * args.size * args.size),
         openings,
+        handicap: args.handicap,
         sgf_dir: args.sgf_dir,
         results: args.results,
         parallel: args.parallel.max(1),

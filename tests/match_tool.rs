@@ -243,6 +243,9 @@ fn bad_settings_are_refused() {
         vec!["--black", &a, "--white", &a, "--time-settings", "10 x 1"],
         vec!["--black", &a, "--white", &a, "--size", "40"],
         vec!["--black", &a, "--white", &a, "--openings", "/no/such/file.sgf"],
+        vec!["--black", &a, "--white", &a, "--size", "9", "--handicap", "1"],
+        vec!["--black", &a, "--white", &a, "--size", "9", "--handicap", "10"],
+        vec!["--black", &a, "--white", &a, "--handicap", "2", "--openings", "openings/9x9"],
     ] {
         let run = run_match(&bad);
         assert_eq!(run.status, Some(2), "{bad:?}: {}", run.stdout);
@@ -281,6 +284,36 @@ fn tengen_against_itself() {
         let text = read(&dir.join(game));
         assert!(text.contains("RE[B+") || text.contains("RE[W+"), "{text}");
     }
+}
+
+// A handicap game: every program is told the stones, white moves first, and the record
+// holds the handicap.
+#[test]
+fn handicap_games() {
+    let dir = scratch("handicap");
+    let engine =
+        format!("{} gtp --playouts 50 --threads 1 --resign-threshold 0", tengen_path().display());
+    let referee = format!("{} gtp", tengen_path().display());
+    let run = run_match(&[
+        "--black",
+        &engine,
+        "--white",
+        &engine,
+        "--referee",
+        &referee,
+        "--size",
+        "9",
+        "--handicap",
+        "3",
+        "--sgf-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("games: 1 (1 decided"), "{}", run.stdout);
+    let text = read(&dir.join("game-0001.sgf"));
+    assert!(text.contains("HA[3]") && text.contains("AB[cc][gc][cg]"), "{text}");
+    let first_move = text.find(";W[").expect("white moved");
+    assert!(text.find(";B[").is_none_or(|black| black > first_move), "{text}");
 }
 
 // `{game}` in an engine command becomes the game number (for per-game seeds).

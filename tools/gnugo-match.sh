@@ -1,13 +1,18 @@
 #!/bin/sh
 # Opt-in strength check (not run by CI): tengen against GNU Go 3.8 at level 10 on 9x9,
 # komi 7.5, colours alternating, from the openings in openings/9x9, GNU Go as referee.
+# SIZE=19 (or any other size) plays on that board instead, without openings.
 # Needs `apt-get install gnugo`. Records and a results file go to target/gnugo-match-DATE/.
 #
 #   tools/gnugo-match.sh GAMES PLAYOUTS [more tengen gtp options, e.g. --policy light]
+#   SIZE=19 tools/gnugo-match.sh 30 3000
 set -eu
 cd "$(dirname "$0")/.."
 games=${1:-30}
 playouts=${2:-10000}
+size=${SIZE:-9}
+openings=""
+if [ "$size" = 9 ]; then openings="--openings openings/9x9"; fi
 if [ $# -ge 2 ]; then shift 2; else shift $#; fi
 cargo build --release --quiet
 out=target/gnugo-match-$(date +%Y%m%d-%H%M%S)
@@ -19,5 +24,5 @@ exec "$out/tengen" match \
     --black "$out/tengen gtp --playouts $playouts --threads 1 --seed {game} $*" \
     --white "/usr/games/gnugo --mode gtp --chinese-rules --level 10" \
     --referee "/usr/games/gnugo --mode gtp --chinese-rules" \
-    --size 9 --komi 7.5 --games "$games" --alternate --openings openings/9x9 \
+    --size "$size" --komi 7.5 --games "$games" --alternate $openings \
     --parallel 2 --sgf-dir "$out" --results "$out/results.jsonl"

@@ -13,6 +13,7 @@ use crate::ownership::{chain_statuses, chains_with, Ownership, Status};
 use crate::policy::PlayoutPolicy;
 use crate::record::{self, RecordInfo};
 use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
+use crate::search::dynamic_komi::{self, DynamicKomi};
 use crate::search::{Reporter, SearchParams, Searcher};
 use crate::sgf;
 use crate::time::Clock;
@@ -36,9 +37,11 @@ pub const PARAM_KEYS: &[&str] = &[
     "rave_equivalence",
     "expand_after",
     "priors",
+    "prior_weight",
     "policy",
     "max_memory",
     "resign_threshold",
+    "dynamic_komi",
     "live_gfx",
 ];
 
@@ -73,6 +76,11 @@ pub struct Engine {
     searcher: Searcher,
     /// Resign below this win rate (0 never resigns).
     resign_threshold: f64,
+    /// The bias of dynamic komi in this handicap game (see `search::dynamic_komi`).
+    dynamic_komi: DynamicKomi,
+    /// Its step in points (0, the default: no dynamic komi, which lost in self-play; see
+    /// `docs/strength.md`); `None`: the board's default step (`auto`).
+    dynamic_komi_step: Option<f64>,
     started: Instant,
     /// Folder that relative `loadsgf`/`printsgf` paths start from (the process's working
     /// directory when `None`): regression scripts name files relative to themselves.
@@ -131,6 +139,8 @@ impl Engine {
             search: SearchParams::default(),
             searcher: Searcher::new(),
             resign_threshold: 0.1,
+            dynamic_komi: DynamicKomi::default(),
+            dynamic_komi_step: Some(0.0),
             started: Instant::now(),
             files_dir: None,
             last_estimate: None,
@@ -555,10 +565,14 @@ impl Engine {
             (Some(fixed), Some(clock)) => Some(fixed.min(clock)),
             (fixed, clock) => fixed.or(clock),
         };
+        let step =
+            self.dynamic_komi_step.unwrap_or_else(|| dynamic_komi::default_step(board.size()));
+        let extra_komi = self.dynamic_komi.extra_komi(&game, color, step);
         let params = SearchParams {
             seed: self.rng.next_u64(),
             allow_root_pass: !dead_opponents,
             time_limit,
+            extra_komi,
             ..self.search.clone()
         };
         let started = Instant::now();
@@ -588,16 +602,22 @@ impl Engine {
         if commit {
             // Whether the flag fell is the controller's call, not the player's.
             self.clock.spend(color, started.elapsed().as_secs_f64());
+            self.dynamic_komi.update(&game, color, result.win_rate, step);
         }
         log::info!(
-            "genmove {color}: {} win rate {:.3} after {} playouts",
+            "genmove {color}: {} win rate {:.3} after {} playouts (extra komi {extra_komi:.1})",
             format_move(game.board(), result.best),
             result.win_rate,
             result.playouts
         );
-        // An estimate from a few simulations (an interrupted search) is no reason to resign.
+        // An estimate from a few simulations (an interrupted search) is no reason to resign,
+        // nor is one where dynamic komi asked for more than a win.
         let enough = result.playouts >= self.search.playouts.min(MIN_RESIGN_PLAYOUTS);
-        if enough && self.should_resign(color, result.win_rate) {
+        let asked_more = match color {
+            Color::Black => extra_komi > 0.0,
+            Color::White => extra_komi < 0.0,
+        };
+        if enough && !asked_more && self.should_resign(color, result.win_rate) {
             return None;
         }
         // A pass the opponent has not invited only ends a game tengen is winning; behind, it
@@ -674,6 +694,7 @@ impl Engine {
             "rave_equivalence" => p.rave_equivalence.to_string(),
             "expand_after" => p.expand_after.to_string(),
             "priors" => p.priors.to_string(),
+            "prior_weight" => p.prior_weight.to_string(),
             "policy" => match p.policy {
                 PlayoutPolicy::Light => "light",
                 PlayoutPolicy::Tactical => "tactical",
@@ -683,6 +704,7 @@ impl Engine {
             .to_string(),
             "max_memory" => p.max_memory_mib.to_string(),
             "resign_threshold" => self.resign_threshold.to_string(),
+            "dynamic_komi" => self.dynamic_komi_step.map_or("auto".to_string(), |s| s.to_string()),
             "live_gfx" => self.live_gfx.to_string(),
             _ => return None,
         })
@@ -717,6 +739,7 @@ impl Engine {
                     _ => return Err(bad()),
                 }
             }
+            "prior_weight" => p.prior_weight = number(0.0, 100.0)?,
             "policy" => {
                 p.policy = match value {
                     "light" => PlayoutPolicy::Light,
@@ -727,6 +750,10 @@ impl Engine {
             }
             "max_memory" => p.max_memory_mib = number(1.0, 1e7)? as usize,
             "resign_threshold" => self.resign_threshold = number(0.0, 1.0)?,
+            "dynamic_komi" => {
+                self.dynamic_komi_step =
+                    if value == "auto" { None } else { Some(number(0.0, 100.0)?) }
+            }
             "live_gfx" => {
                 self.live_gfx = match value {
                     "true" => true,
@@ -1022,6 +1049,32 @@ mod tests {
         let answer = engine.handle("genmove", &["b"]).unwrap();
         assert_ne!(answer, "E5");
         assert_eq!(engine.game().moves().len(), 3);
+    }
+
+    // Six stones on 9×9: white's search sees a lost game and lowers its own target, black's
+    // sees a won one and raises its own; with the step at 0 nothing moves.
+    #[test]
+    fn dynamic_komi_follows_lopsided_handicap_games() {
+        let play = |step: &str| {
+            let mut engine = Engine::new(9, Rules::chinese(), 3);
+            engine.set_search_params(SearchParams { playouts: 1000, ..SearchParams::default() });
+            engine.handle("fixed_handicap", &["6"]).unwrap();
+            engine.handle("kata-set-param", &["dynamic_komi", step]).unwrap();
+            engine.handle("genmove", &["w"]).unwrap();
+            let white = engine.last_estimate().unwrap().0;
+            engine.handle("genmove", &["b"]).unwrap();
+            let black = engine.last_estimate().unwrap().0;
+            assert!(white < dynamic_komi::LOW && black > dynamic_komi::HIGH, "{white} {black}");
+            (engine.dynamic_komi.bias(Color::White), engine.dynamic_komi.bias(Color::Black))
+        };
+        assert_eq!(play("auto"), (-2.0, 2.0));
+        assert_eq!(play("3"), (-3.0, 3.0));
+        assert_eq!(play("0"), (0.0, 0.0));
+        let mut engine = Engine::new(9, Rules::chinese(), 3);
+        assert!(engine.handle("kata-set-param", &["dynamic_komi", "-1"]).is_err());
+        assert_eq!(engine.param("dynamic_komi").as_deref(), Some("0"), "off by default");
+        engine.handle("kata-set-param", &["dynamic_komi", "auto"]).unwrap();
+        assert_eq!(engine.param("dynamic_komi").as_deref(), Some("auto"));
     }
 
     // Through the I/O loop: every command still gets its one answer, and the ponder of the

@@ -53,6 +53,8 @@ pub struct GameSetup<'a> {
     pub timeout: Duration,
     /// The game stops unscored after this many moves (the opening's included).
     pub max_moves: usize,
+    /// Fixed handicap stones for black (0: none).
+    pub handicap: usize,
     pub opening: Option<&'a Opening>,
     /// Where the engines run.
     pub dir: &'a Path,
@@ -304,6 +306,14 @@ fn play_moves(
     game: &mut Game,
     times: &mut [MoveTimes; 2],
 ) -> Option<Stop> {
+    if setup.handicap > 0 {
+        if let Err(e) = game.place_fixed_handicap(setup.handicap) {
+            return Some(Stop::Unknown(format!("no handicap of {}: {e}", setup.handicap)));
+        }
+        if let Err(stop) = table.tell_all(&format!("fixed_handicap {}", setup.handicap)) {
+            return Some(stop);
+        }
+    }
     for &(color, mv) in setup.opening.map(|o| o.moves.as_slice()).unwrap_or_default() {
         if game.play(color, mv).is_err() {
             return Some(Stop::Unknown("the opening has an illegal move".into()));

@@ -37,6 +37,8 @@ pub struct MatchSettings {
     pub timeout: Duration,
     pub max_moves: usize,
     pub openings: Vec<Opening>,
+    /// Fixed handicap stones for black in every game (0: none).
+    pub handicap: usize,
     pub sgf_dir: Option<PathBuf>,
     pub results: Option<PathBuf>,
     pub parallel: usize,
@@ -269,6 +271,7 @@ fn play_indexed_game(
         lag: settings.lag,
         timeout: settings.timeout,
         max_moves: settings.max_moves,
+        handicap: settings.handicap,
         opening,
         dir,
     };

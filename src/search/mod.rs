@@ -21,6 +21,7 @@
 //! A [`Searcher`] keeps its tree between moves: when the next search is of a position reached
 //! from the last root by the moves since, the subtree of those moves is kept (tree reuse).
 
+pub mod dynamic_komi;
 mod priors;
 mod tree;
 
@@ -69,6 +70,8 @@ pub struct SearchParams {
     /// captures, escapes and ladders, self-atari, the last move, the lines in the opening;
     /// see `priors.rs`). Default true.
     pub priors: bool,
+    /// How much the priors weigh: their virtual simulations are multiplied by this. Default 1.
+    pub prior_weight: f64,
     /// How simulations play once they leave the tree. Default `Patterns`.
     pub policy: PlayoutPolicy,
     /// Threads sharing the tree. Default 1.
@@ -85,6 +88,9 @@ pub struct SearchParams {
     /// Root moves not to search (analysis with `avoid`). Default none. If every root move is
     /// excluded, the first is searched anyway, so there is always an answer.
     pub root_avoid: Vec<Move>,
+    /// Points added to white's komi in what the search counts as a win, and nowhere else
+    /// (dynamic komi in handicap games; see `dynamic_komi.rs`). Default 0.
+    pub extra_komi: f64,
 }
 
 impl Default for SearchParams {
@@ -99,8 +105,10 @@ impl Default for SearchParams {
             time_limit: None,
             early_stop: true,
             priors: true,
+            prior_weight: 1.0,
             max_memory_mib: 1024,
             root_avoid: Vec::new(),
+            extra_komi: 0.0,
             max_root_visits: None,
             track_ownership: false,
             threads: 1,
@@ -661,8 +669,8 @@ impl Shared<'_> {
             }
             scratch.owned_samples += 1;
         }
-        let winner =
-            if black_area as f64 > self.compensation { Color::Black } else { Color::White };
+        let to_beat = self.compensation + self.params.extra_komi;
+        let winner = if black_area as f64 > to_beat { Color::Black } else { Color::White };
         scratch.path = visits.finish();
         self.update(&scratch.path, &scratch.first_mover, winner);
     }
@@ -695,6 +703,13 @@ impl Shared<'_> {
         moves.push(Move::Pass);
         if self.params.priors {
             priors::priors(board, color, last, moves, priors);
+            if self.params.prior_weight != 1.0 {
+                let weight = self.params.prior_weight.max(0.0);
+                let scale = |n: u32| (f64::from(n) * weight).round() as u32;
+                for prior in priors.iter_mut() {
+                    *prior = Prior { visits: scale(prior.visits), wins: scale(prior.wins) };
+                }
+            }
         }
     }
 
@@ -849,6 +864,7 @@ impl Shared<'_> {
 mod tests {
     use super::*;
     use crate::rules::Rules;
+    use std::sync::atomic::AtomicU32;
 
     fn game(diagram: &str, to_move: Color) -> Game {
         game_with_komi(diagram, to_move, 0.5)
@@ -902,6 +918,67 @@ mod tests {
         let g = game_with_komi(CHAIN_IN_ATARI, Color::White, 4.5);
         let result = search(&g, &SearchParams { playouts: 4000, ..SearchParams::default() });
         assert_eq!(result.best, Move::Play(g.board().point(4, 3)), "{:?}", &result.candidates[..3]);
+    }
+
+    // Extra komi moves the line between a black and a white win, and only that: black's
+    // settled 4.5-point lead wins every simulation, and loses them all once white has 10
+    // more points; the result still reports the real compensation.
+    #[test]
+    fn extra_komi_changes_what_counts_as_a_win() {
+        let settled = ". . X O .
+             . . X O .
+             . . X O .
+             . . X O .
+             . . X O .";
+        let g = game(settled, Color::Black);
+        let params = SearchParams { playouts: 500, ..SearchParams::default() };
+        let plain = search(&g, &params);
+        assert!(plain.win_rate > 0.9, "{plain:?}");
+        let handicapped = search(&g, &SearchParams { extra_komi: 10.0, ..params });
+        assert!(handicapped.win_rate < 0.1, "{handicapped:?}");
+        assert_eq!(handicapped.compensation, 0.5);
+    }
+
+    // The first move on 19×19 takes a corner (its 3-3, 3-4 or 4-4 point), and the reply
+    // another one: with the priors tuned for 9×9 the search played second-line moves.
+    #[test]
+    fn opens_in_the_corners_on_19x19() {
+        let mut g = Game::new(19, Rules::chinese());
+        for _ in 0..2 {
+            let result = search(&g, &SearchParams { playouts: 3000, ..SearchParams::default() });
+            let Move::Play(p) = result.best else { panic!("{result:?}") };
+            let (x, y) = g.board().coordinates(p);
+            let corner_line = |c: usize| (2..=3).contains(&c.min(18 - c));
+            assert!(corner_line(x) && corner_line(y), "{:?}", (x, y));
+            g.play(g.to_move(), result.best).unwrap();
+        }
+    }
+
+    // `prior_weight` multiplies every prior's virtual simulations, wins and visits alike.
+    #[test]
+    fn prior_weight_scales_the_priors() {
+        let g = game(CHAIN_IN_ATARI, Color::Black);
+        let root_priors = |weight: f64| -> Vec<(u32, u32)> {
+            let mut searcher = Searcher::new();
+            let params = SearchParams { playouts: 1, prior_weight: weight, ..Default::default() };
+            searcher.search(&g, &params);
+            let (tree, _) = searcher.last.take().expect("the tree is kept");
+            let children = tree.children(ROOT).expect("the root is expanded");
+            // One simulation adds at most one RAVE visit and win to a child.
+            children
+                .map(|c| {
+                    let stats = tree.stats(c);
+                    let load = |a: &AtomicU32| a.load(Ordering::Relaxed);
+                    (load(&stats.rave_visits), load(&stats.rave_wins))
+                })
+                .collect()
+        };
+        let (plain, doubled) = (root_priors(1.0), root_priors(2.0));
+        assert_eq!(plain.len(), doubled.len());
+        for (&(v1, w1), &(v2, w2)) in plain.iter().zip(&doubled) {
+            assert!(v2.abs_diff(2 * v1) <= 2 && w2.abs_diff(2 * w1) <= 2, "{v1}/{w1} {v2}/{w2}");
+        }
+        assert!(plain.iter().any(|&(v, _)| v >= 20), "some priors are strong: {plain:?}");
     }
 
     // An unvisited child competes with its RAVE value (its prior at first): a small budget
