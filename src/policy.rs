@@ -5,8 +5,8 @@
 //! engines do — capture the chain of the stone just played if it is in atari; save an own
 //! chain that stone put in atari by capturing next to it or by extending where that gains
 //! liberties and runs into no ladder; capture a chain the opponent left in atari next to it;
-//! then the two-liberty fights: extend an own chain left with two liberties, atari the last
-//! chain where it cannot get out — and otherwise plays like `Light` except that it never puts
+//! then, in half the moves, the two-liberty fights: extend an own chain left with two
+//! liberties, atari the last chain where it cannot get out — and otherwise plays like `Light` except that it never puts
 //! a chain of two or more stones in atari. `Patterns` (the default) adds the 3×3 shapes next
 //! to the last move before the random move. Each answer was kept only after it won a
 //! self-play match against the policy without it (docs/strength.md). `Settling`, for
@@ -284,6 +284,58 @@ pub fn shape_move<R: rand::Rng + ?Sized>(
     (count > 0).then(|| candidates[rng.gen_range(0..count)])
 }
 
+/// In what share of its moves, in percent, a playout tries the two-liberty answer when
+/// there is one. Always answering made the playouts too predictable: half the time won
+/// 57.1 % of 357 self-play games against always, and a fifth of the time then lost to half
+/// (48.2 % of 425; docs/strength.md). Atari answers stay certain: 70 % lost to always.
+/// Settling playouts, which count finished games, always answer.
+const TWO_LIBERTY_ANSWER_PERCENT: u32 = 50;
+
+/// True in `percent` of the calls.
+fn sometimes<R: rand::Rng + ?Sized>(rng: &mut R, percent: u32) -> bool {
+    rng.next_u32() % 100 < percent
+}
+
+/// The move a playout under `policy` (not `Light`) makes for `color` after the opponent's
+/// stone on `last`, or `None` to pass.
+pub fn playout_move<R: rand::Rng + ?Sized>(
+    board: &Board,
+    policy: PlayoutPolicy,
+    color: Color,
+    last: Option<Point>,
+    rng: &mut R,
+) -> Option<Point> {
+    // Random moves may throw in a single stone (nakade, ko) but never put two or more in
+    // atari, which also keeps playouts from filling the shared liberties of a seki; settling
+    // playouts also sacrifice two or three for a shortage of liberties.
+    let self_atari_ok = |b: &Board, p: Point| match b.self_atari_size(p, color) {
+        None | Some(1) => true,
+        Some(2 | 3) => policy == PlayoutPolicy::Settling && shortage_of_liberties(b, p, color),
+        Some(_) => false,
+    };
+    let settling = policy == PlayoutPolicy::Settling;
+    let mut choice = last.and_then(|l| {
+        answer_to(board, color, l)
+            .or_else(|| {
+                // Nakade costs a third of the playout speed and showed no gain in the
+                // search (52.1 % of 400 games); counting a finished game needs it.
+                settling
+                    .then(|| nakade_point(board, l))
+                    .flatten()
+                    .filter(|&p| board.is_acceptable_playout_move(p, color))
+            })
+            .or_else(|| {
+                (settling || sometimes(rng, TWO_LIBERTY_ANSWER_PERCENT))
+                    .then(|| two_liberty_answer(board, color, l))
+                    .flatten()
+            })
+    });
+    if choice.is_none() && policy == PlayoutPolicy::Patterns {
+        choice = last.and_then(|l| shape_move(board, color, l, rng));
+    }
+    choice.or_else(|| board.random_move_where(color, rng, self_atari_ok))
+}
+
 /// Plays a simulation to the end under `policy`, as [`Board::playout_recording`] does, with
 /// `last` the move before it (for the tactical answers).
 pub fn playout<R: rand::Rng + ?Sized>(
@@ -299,32 +351,8 @@ pub fn playout<R: rand::Rng + ?Sized>(
         return board.playout_recording(to_move, max_moves, rng, on_move);
     }
     let choose = |board: &Board, color: Color| {
-        // Random moves may throw in a single stone (nakade, ko) but never put two or more
-        // in atari, which also keeps playouts from filling the shared liberties of a seki;
-        // settling playouts also sacrifice two or three for a shortage of liberties.
-        let self_atari_ok = |b: &Board, p: Point| match b.self_atari_size(p, color) {
-            None | Some(1) => true,
-            Some(2 | 3) => policy == PlayoutPolicy::Settling && shortage_of_liberties(b, p, color),
-            Some(_) => false,
-        };
-        let mut choice = last.and_then(|l| {
-            answer_to(board, color, l)
-                .or_else(|| {
-                    // Nakade costs a third of the playout speed and showed no gain in the
-                    // search (52.1 % of 400 games); counting a finished game needs it.
-                    (policy == PlayoutPolicy::Settling)
-                        .then(|| nakade_point(board, l))
-                        .flatten()
-                        .filter(|&p| board.is_acceptable_playout_move(p, color))
-                })
-                .or_else(|| two_liberty_answer(board, color, l))
-        });
-        if choice.is_none() && policy == PlayoutPolicy::Patterns {
-            choice = last.and_then(|l| shape_move(board, color, l, rng));
-        }
-        let choice = choice.or_else(|| board.random_move_where(color, rng, self_atari_ok));
-        last = choice;
-        choice
+        last = playout_move(board, policy, color, last, rng);
+        last
     };
     board.playout_with(to_move, max_moves, choose, on_move)
 }
@@ -445,6 +473,36 @@ mod tests {
         let answer = two_liberty_answer(&board, Color::Black, at(&board, 3, 3));
         assert!(answer == Some(at(&board, 1, 3)) || answer == Some(at(&board, 2, 4)));
         assert_eq!(two_liberty_answer(&board, Color::White, at(&board, 3, 3)), None);
+    }
+
+    // The search's playouts try the two-liberty answer in half their moves, settling
+    // playouts in all of them.
+    #[test]
+    fn two_liberty_answers_in_half_the_moves() {
+        let board = Board::from_diagram(
+            ". . . . . .
+             . . . . . .
+             . . O . . .
+             . . X O . .
+             . . . . . .
+             . . . . . .",
+        )
+        .unwrap();
+        let last = Some(at(&board, 3, 3));
+        let answers = [Some(at(&board, 1, 3)), Some(at(&board, 2, 4))];
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+        let mut share = |policy| {
+            let answered = (0..2000)
+                .filter(|_| {
+                    answers.contains(&playout_move(&board, policy, Color::Black, last, &mut rng))
+                })
+                .count();
+            answered as f64 / 2000.0
+        };
+        assert_eq!(share(PlayoutPolicy::Settling), 1.0);
+        let tactical = share(PlayoutPolicy::Tactical);
+        // Half by the rule, and the random moves hit one of the two points now and then.
+        assert!((0.45..0.65).contains(&tactical), "{tactical}");
     }
 
     // The last move's chain with two liberties is put in atari from the side that leaves
