@@ -73,3 +73,47 @@ loadsgf sgf/shortage-of-liberties.sgf
 
 52 final_status_list seki
 #? []
+
+# A real seki: black's eyeless chain inside white's wall shares its two liberties, C1 and
+# D2, with the white stones inside it. Whoever plays there first is captured, so all of
+# them live and C1 and D2 count for nobody: white 69 (18 stones and 51 points), black 10.
+# The settling playouts' sacrifices must not break it (GNU Go agrees).
+boardsize 9
+clear_board
+komi 7.5
+play b B4
+play b C4
+play b D4
+play b E4
+play b B3
+play b E3
+play b B2
+play b E2
+play b B1
+play b E1
+play w A5
+play w B5
+play w C5
+play w D5
+play w E5
+play w F5
+play w A4
+play w F4
+play w A3
+play w F3
+play w A2
+play w F2
+play w A1
+play w F1
+play w C3
+play w D3
+play w C2
+play w D1
+60 final_score
+#? [W\+66\.5]
+
+61 final_status_list dead
+#? []
+
+62 final_status_list seki
+#? [B4 C4 D4 E4 B3 E3 B2 E2 B1 E1\nC3 D3 C2\nD1]
