@@ -370,6 +370,15 @@ pub(crate) const LADDER: &str = ". . . . . . . . .
      . . . . . . . . .
      . . . . . . . . .";
 
+/// For the tests here and of the priors: black's C3 left with two liberties by white's D3.
+#[cfg(test)]
+pub(crate) const TWO_LIBERTIES: &str = ". . . . . .
+     . . . . . .
+     . . O . . .
+     . . X O . .
+     . . . . . .
+     . . . . . .";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -461,15 +470,7 @@ mod tests {
     // An own chain the last move left with two liberties extends to three or more.
     #[test]
     fn extends_a_chain_with_two_liberties() {
-        let board = Board::from_diagram(
-            ". . . . . .
-             . . . . . .
-             . . O . . .
-             . . X O . .
-             . . . . . .
-             . . . . . .",
-        )
-        .unwrap();
+        let board = Board::from_diagram(TWO_LIBERTIES).unwrap();
         let answer = two_liberty_answer(&board, Color::Black, at(&board, 3, 3));
         assert!(answer == Some(at(&board, 1, 3)) || answer == Some(at(&board, 2, 4)));
         assert_eq!(two_liberty_answer(&board, Color::White, at(&board, 3, 3)), None);
@@ -479,15 +480,7 @@ mod tests {
     // playouts in all of them.
     #[test]
     fn two_liberty_answers_in_half_the_moves() {
-        let board = Board::from_diagram(
-            ". . . . . .
-             . . . . . .
-             . . O . . .
-             . . X O . .
-             . . . . . .
-             . . . . . .",
-        )
-        .unwrap();
+        let board = Board::from_diagram(TWO_LIBERTIES).unwrap();
         let last = Some(at(&board, 3, 3));
         let answers = [Some(at(&board, 1, 3)), Some(at(&board, 2, 4))];
         let mut rng = rand::rngs::SmallRng::seed_from_u64(7);

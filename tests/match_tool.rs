@@ -253,30 +253,25 @@ fn bad_settings_are_refused() {
     }
 }
 
+/// A match of quick tengens (50 playouts, never resigning) refereed by tengen, records into
+/// `dir`, with the `extra` settings.
+fn tengen_match(dir: &Path, extra: &[&str]) -> Run {
+    let engine =
+        format!("{} gtp --playouts 50 --threads 1 --resign-threshold 0", tengen_path().display());
+    let referee = format!("{} gtp", tengen_path().display());
+    let dir = dir.to_str().unwrap();
+    let mut args = vec!["--black", &engine, "--white", &engine, "--referee", &referee];
+    args.extend_from_slice(&["--sgf-dir", dir]);
+    args.extend_from_slice(extra);
+    run_match(&args)
+}
+
 // One short real match: tengen against itself, refereed by tengen, colours alternating.
 #[test]
 fn tengen_against_itself() {
     let dir = scratch("self");
-    let engine =
-        format!("{} gtp --playouts 50 --threads 1 --resign-threshold 0", tengen_path().display());
-    let referee = format!("{} gtp", tengen_path().display());
-    let run = run_match(&[
-        "--black",
-        &engine,
-        "--white",
-        &engine,
-        "--referee",
-        &referee,
-        "--size",
-        "7",
-        "--games",
-        "2",
-        "--alternate",
-        "--parallel",
-        "2",
-        "--sgf-dir",
-        dir.to_str().unwrap(),
-    ]);
+    let run =
+        tengen_match(&dir, &["--size", "7", "--games", "2", "--alternate", "--parallel", "2"]);
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     assert!(run.stdout.contains("games: 2 (2 decided"), "{}", run.stdout);
     assert!(run.stdout.contains("A forfeits: 0") && run.stdout.contains("B forfeits: 0"));
@@ -291,23 +286,7 @@ fn tengen_against_itself() {
 #[test]
 fn handicap_games() {
     let dir = scratch("handicap");
-    let engine =
-        format!("{} gtp --playouts 50 --threads 1 --resign-threshold 0", tengen_path().display());
-    let referee = format!("{} gtp", tengen_path().display());
-    let run = run_match(&[
-        "--black",
-        &engine,
-        "--white",
-        &engine,
-        "--referee",
-        &referee,
-        "--size",
-        "9",
-        "--handicap",
-        "3",
-        "--sgf-dir",
-        dir.to_str().unwrap(),
-    ]);
+    let run = tengen_match(&dir, &["--size", "9", "--handicap", "3"]);
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     assert!(run.stdout.contains("games: 1 (1 decided"), "{}", run.stdout);
     let text = read(&dir.join("game-0001.sgf"));

@@ -230,15 +230,7 @@ mod tests {
         let out = prior(&board, Color::White, run, last);
         assert!(rate(out) > rate(ordinary), "{out:?} {ordinary:?}");
         assert!(rate(out) > rate(into_ladder) + 0.2, "{out:?} {into_ladder:?}");
-        let two_liberties = Board::from_diagram(
-            ". . . . . .
-             . . . . . .
-             . . O . . .
-             . . X O . .
-             . . . . . .
-             . . . . . .",
-        )
-        .unwrap();
+        let two_liberties = Board::from_diagram(policy::TWO_LIBERTIES).unwrap();
         let last = two_liberties.point(3, 3);
         let answer = policy::two_liberty_answer(&two_liberties, Color::Black, last).unwrap();
         let extend = prior(&two_liberties, Color::Black, Move::Play(answer), Some(last));
