@@ -1,9 +1,9 @@
 //! Prior knowledge for new tree nodes: virtual simulations given to a move when its node is
 //! created, from cheap heuristics — the playout policy's answer to the last move, captures,
 //! atari escapes (unless into a ladder), self-atari, closeness to the last move, the lines
-//! of the board in the opening. They go into the node's RAVE
-//! statistics, so they steer the first visits and fade as real results arrive, at the rate
-//! the RAVE weight fades (for pass, which gets no RAVE results, they count as virtual
+//! of the board in the opening and, on big boards, the empty corners. They go into the
+//! node's RAVE statistics, so they steer the first visits and fade as real results arrive,
+//! at the rate the RAVE weight fades (for pass, which gets no RAVE results, they count as virtual
 //! visits instead; see `search::Shared::value`).
 
 use crate::board::{Board, Move, Point};
@@ -25,6 +25,11 @@ impl Prior {
     fn add(&mut self, other: Prior) {
         self.visits += other.visits;
         self.wins += other.wins;
+    }
+
+    /// The same rate with `weight` times the simulations.
+    fn times(self, weight: u32) -> Prior {
+        Prior::new(self.visits * weight, self.wins * weight)
     }
 }
 
@@ -151,12 +156,9 @@ fn prior_with(
         // weight, 8,000 simulations on 19×19 chose second-line moves such as G18 after
         // three corner moves.
         let weight = 1 + (points - points.min(81)) as u32 / 31;
-        prior.add(Prior::new(line_prior.visits * weight, line_prior.wins * weight));
+        prior.add(line_prior.times(weight));
         if size >= 13 && is_empty_corner_point(board, x, y) {
-            prior.add(Prior::new(
-                OPENING_EMPTY_CORNER.visits * weight,
-                OPENING_EMPTY_CORNER.wins * weight,
-            ));
+            prior.add(OPENING_EMPTY_CORNER.times(weight));
         }
     }
     prior
