@@ -6,12 +6,12 @@
 //! chain that stone put in atari by capturing next to it or by extending where that gains
 //! liberties and runs into no ladder; capture a chain the opponent left in atari next to it;
 //! then, in half the moves, the two-liberty fights: extend an own chain left with two
-//! liberties, atari the last chain where it cannot get out — and otherwise plays like `Light` except that it never puts
-//! a chain of two or more stones in atari. `Patterns` (the default) adds the 3×3 shapes next
-//! to the last move before the random move. Each answer was kept only after it won a
-//! self-play match against the policy without it (docs/strength.md). `Settling`, for
-//! counting finished games, adds the nakade vital points and sacrifices for a shortage of
-//! liberties.
+//! liberties, atari the last chain where it cannot get out — and otherwise plays like
+//! `Light` except that it never puts a chain of two or more stones in atari. `Patterns`
+//! (the default) adds the 3×3 shapes next to the last move before the random move. Each
+//! answer was kept only after it won a self-play match against the policy without it
+//! (docs/strength.md). `Settling`, for counting finished games, always answers two-liberty
+//! fights and adds the nakade vital points and sacrifices for a shortage of liberties.
 
 use crate::board::{Board, Cell, Point};
 use crate::color::Color;
