@@ -622,9 +622,11 @@ impl Engine {
         }
         // A pass the opponent has not invited only ends a game tengen is winning; behind, it
         // hands the game over (when it may not resign yet, in the opening), so it plays the
-        // most visited real move instead and fights on.
-        let passing_behind =
-            |mv: Move| mv == Move::Pass && !opponent_passed && result.win_rate < 0.5;
+        // most visited real move instead and fights on. A win rate under dynamic komi says
+        // nothing of the real count, so then it never passes uninvited.
+        let passing_behind = |mv: Move| {
+            mv == Move::Pass && !opponent_passed && (result.win_rate < 0.5 || extra_komi != 0.0)
+        };
         // The tree checks positional superko; the game may use stricter or looser rules.
         result
             .candidates

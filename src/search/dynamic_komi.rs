@@ -13,8 +13,10 @@
 //! the fixed bias turned games the search judged sensibly into ones it misjudged. The bias
 //! fades linearly with the moves played, so the real komi decides the end of the game.
 //!
-//! The bias changes only what the search calls a win; the score, the referee's count, the
-//! resignation test and the analysis commands use the real komi.
+//! The bias changes only what the search calls a win; the score, the referee's count and
+//! the analysis commands use the real komi. While the bias asks more than a win the engine
+//! does not resign, and while there is any bias it does not pass uninvited: its win rate
+//! then says nothing of the real count.
 //!
 //! It is off by default (`dynamic_komi` 0; `auto` takes [`default_step`]). Measured on 9×9
 //! with two handicap stones it did not help: in self-play at 1,000 playouts the adaptive
@@ -23,7 +25,7 @@
 //! (`docs/strength.md`). Whether it helps with the large handicaps of 19×19, where it was
 //! invented, is not measured yet.
 
-use crate::board::Point;
+use crate::board::{Move, Point};
 use crate::color::Color;
 use crate::game::Game;
 
@@ -43,7 +45,7 @@ pub struct DynamicKomi {
     bias: [f64; 2],
     /// The game the bias belongs to: its setup stones and the moves seen so far.
     setup: Vec<(Color, Point)>,
-    moves_seen: usize,
+    moves_seen: Vec<(Color, Move)>,
 }
 
 impl DynamicKomi {
@@ -80,12 +82,15 @@ impl DynamicKomi {
         *bias = bias.clamp(-bound, bound);
     }
 
-    /// Starts over on a different or rewound game (new setup, fewer moves than last seen).
+    /// Starts over on a different game or a changed past (another setup, or moves that do
+    /// not continue the ones last seen, as after an undo).
     fn follow(&mut self, game: &Game) {
-        if game.setup_stones() != self.setup.as_slice() || game.moves().len() < self.moves_seen {
+        if game.setup_stones() != self.setup.as_slice()
+            || !game.moves().starts_with(&self.moves_seen)
+        {
             *self = DynamicKomi { setup: game.setup_stones().to_vec(), ..DynamicKomi::default() };
         }
-        self.moves_seen = game.moves().len();
+        self.moves_seen = game.moves().to_vec();
     }
 
     /// `color`'s bias now, in points it must win by (before the fade).
@@ -110,7 +115,6 @@ fn fade(game: &Game) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Move;
     use crate::rules::Rules;
 
     fn pass_until(game: &mut Game, moves: usize) {
@@ -130,9 +134,11 @@ mod tests {
         let game = Game::new(19, Rules::chinese());
         let mut komi = DynamicKomi::default();
         komi.update(&game, Color::White, 0.01, 5.0);
+        assert_eq!(komi.bias(Color::White), 0.0);
         assert_eq!(komi.extra_komi(&game, Color::White, 5.0), 0.0);
         let game = handicap_game(19, 4);
         komi.update(&game, Color::White, 0.01, 0.0);
+        assert_eq!(komi.bias(Color::White), 0.0);
         assert_eq!(komi.extra_komi(&game, Color::White, 0.0), 0.0);
     }
 
@@ -190,6 +196,15 @@ mod tests {
         assert_eq!(komi.extra_komi(&game, Color::White, 2.0), 0.0);
         komi.update(&game, Color::White, 0.0, 2.0);
         assert_eq!(komi.bias(Color::White), -2.0);
+        // A move that continues the game keeps the bias; another in its place does not.
+        game.play(game.to_move(), Move::Play(game.board().point(4, 4))).unwrap();
+        komi.extra_komi(&game, Color::White, 2.0);
+        assert_eq!(komi.bias(Color::White), -2.0);
+        game.undo().unwrap();
+        game.play(game.to_move(), Move::Play(game.board().point(5, 5))).unwrap();
+        assert_eq!(komi.extra_komi(&game, Color::White, 2.0), 0.0);
+        assert_eq!(komi.bias(Color::White), 0.0);
+        komi.update(&game, Color::White, 0.0, 2.0);
         komi.extra_komi(&handicap_game(9, 3), Color::White, 2.0);
         assert_eq!(komi.bias(Color::White), 0.0);
     }

@@ -50,7 +50,7 @@ pub struct SearchParams {
     pub exploration: f64,
     /// RAVE equivalence parameter k: the RAVE weight is `sqrt(k / (3n + k))` after `n` visits.
     /// Default 500 (at 1,000 playouts it won 57.6 % of 316 self-play games against 1,000;
-    /// before unvisited children were valued by RAVE and nodes expanded on the first visit
+    /// before unvisited children were valued by RAVE and nodes expanded after one visit
     /// it had made no difference).
     pub rave_equivalence: f64,
     /// Visits a node needs before it is expanded (the root always is). Default 1 (on 9×9
@@ -212,8 +212,9 @@ pub fn search(game: &Game, params: &SearchParams) -> SearchResult {
 /// A search that keeps its tree from one move to the next, and its threads.
 #[derive(Default)]
 pub struct Searcher {
-    /// The last tree and the game whose position is its root.
-    last: Option<(Tree, Game)>,
+    /// The last tree, the game whose position is its root, and the extra komi its
+    /// statistics were counted with.
+    last: Option<(Tree, Game, f64)>,
     /// The rayon pool the search threads run in, with its size.
     pool: Option<(usize, rayon::ThreadPool)>,
 }
@@ -251,7 +252,11 @@ impl Searcher {
         reporter: Option<Reporter>,
     ) -> SearchResult {
         let tree = match self.last.take() {
-            Some((tree, old)) => match reused_root(&tree, &old, game) {
+            // Results counted with another target (dynamic komi stepped) would mislead.
+            Some((_, _, komi)) if (komi - params.extra_komi).abs() >= 0.5 => {
+                Tree::new(params.max_nodes())
+            }
+            Some((tree, old, _)) => match reused_root(&tree, &old, game) {
                 // The same position again (analysis, one slice after another): as it is.
                 Some(ROOT) if old.to_move() == game.to_move() => tree,
                 Some(id) => tree.copy_subtree(id, params.max_nodes()),
@@ -270,7 +275,7 @@ impl Searcher {
         }
         let pool = self.pool.as_ref().filter(|_| threads > 1).map(|(_, pool)| pool);
         let result = run(&tree, game, params, halt, pool, reporter);
-        self.last = Some((tree, game.clone()));
+        self.last = Some((tree, game.clone(), params.extra_komi));
         result
     }
 
@@ -969,7 +974,7 @@ mod tests {
             let mut searcher = Searcher::new();
             let params = SearchParams { playouts: 1, prior_weight: weight, ..Default::default() };
             searcher.search(&g, &params);
-            let (tree, _) = searcher.last.take().expect("the tree is kept");
+            let (tree, _, _) = searcher.last.take().expect("the tree is kept");
             let children = tree.children(ROOT).expect("the root is expanded");
             // One simulation adds at most one RAVE visit and win to a child.
             children
@@ -1110,6 +1115,16 @@ mod tests {
         let fresh = searcher.search(&other, &params);
         let visits: u32 = fresh.candidates.iter().map(|c| c.1).sum();
         assert_eq!(visits, 3000);
+        // So does one whose target moved (dynamic komi): its results were counted for
+        // another game; a fraction of a point is kept.
+        let mut next = other.clone();
+        next.play(Color::White, fresh.best).unwrap();
+        let nudged = searcher.search(&next, &SearchParams { extra_komi: 0.25, ..params.clone() });
+        assert!(nudged.candidates.iter().map(|c| c.1).sum::<u32>() > 3000, "kept");
+        let mut last = next.clone();
+        last.play(Color::Black, nudged.best).unwrap();
+        let stepped = searcher.search(&last, &SearchParams { extra_komi: 2.0, ..params });
+        assert_eq!(stepped.candidates.iter().map(|c| c.1).sum::<u32>(), 3000, "afresh");
     }
 
     // With the tree full the search keeps simulating from the tree it has: every playout is
