@@ -97,9 +97,8 @@ pub enum Status {
 /// liberties with a self-atari of four or more stones, so such chains in seki come out
 /// alive; two or three stones may be given up where the opponent is short of liberties too,
 /// which kills what only looks like seki and may break a real one between small chains.)
-/// A living chain is in
-/// seki when it shares a liberty with a living opposing chain and has at most one liberty
-/// of its own: no two eyes, yet alive.
+/// A living chain is in seki when it shares a liberty with a living opposing chain and has
+/// at most one liberty of its own: no two eyes, yet alive.
 pub fn chain_statuses(board: &Board, ownership: &Ownership) -> Vec<(Vec<Point>, Status)> {
     // Each chain's stones and whether it lives, and every stone's chain.
     let mut chain_of = vec![usize::MAX; crate::board::SLOTS];
