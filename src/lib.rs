@@ -1,6 +1,7 @@
 //! tengen: a Go engine. The crate is layered so that dependencies point one way:
 //! `board` (stones, chains, liberties, hash) ← `game` (rules, history, undo) and `score`
-//! (counting) ← the search and GTP layers. See ARCHITECTURE.md for one line per module.
+//! (counting) ← the search and GTP layers. The README's Architecture section has one line
+//! per module.
 
 pub mod bench;
 pub mod board;

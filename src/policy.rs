@@ -169,7 +169,7 @@ pub fn two_liberty_answer(board: &Board, color: Color, last: Point) -> Option<Po
 }
 
 /// The two liberties of the chain through `chain`, which has exactly two.
-fn two_liberties(board: &Board, chain: Point) -> (Point, Point) {
+pub(crate) fn two_liberties(board: &Board, chain: Point) -> (Point, Point) {
     let mut found = [chain; 2];
     let mut count = 0;
     'stones: for s in board.chain_stones(chain) {
@@ -192,18 +192,31 @@ fn two_liberties(board: &Board, chain: Point) -> (Point, Point) {
 /// chain escapes when it reaches three liberties or can capture an attacking chain in
 /// atari. One line of play, read on a scratch copy of the board.
 pub fn is_caught_in_ladder(board: &Board, chain: Point) -> bool {
+    is_caught_in_ladder_after(board, &[], chain)
+}
+
+/// [`is_caught_in_ladder`] after the legal `moves` are played on `board`: one copy of the
+/// board for the moves and the reading.
+pub fn is_caught_in_ladder_after(board: &Board, moves: &[(Point, Color)], chain: Point) -> bool {
     thread_local! {
         static SCRATCH: std::cell::RefCell<Board> = std::cell::RefCell::new(Board::new(9));
     }
-    SCRATCH.with(|scratch| read_ladder(board, chain, &mut scratch.borrow_mut()))
+    SCRATCH.with(|scratch| {
+        let scratch = &mut *scratch.borrow_mut();
+        scratch.copy_from(board);
+        for &(p, color) in moves {
+            scratch.play_unchecked(p, color);
+        }
+        read_ladder(chain, scratch)
+    })
 }
 
-fn read_ladder(board: &Board, chain: Point, scratch: &mut Board) -> bool {
-    let Some(defender) = board.stone(chain) else { return false };
+/// Reads the ladder of the chain through `chain` on `scratch`, which it plays on.
+fn read_ladder(chain: Point, scratch: &mut Board) -> bool {
+    let Some(defender) = scratch.stone(chain) else { return false };
     let attacker = defender.opponent();
-    scratch.copy_from(board);
     // At most one round per point of the board; a ladder still running then is not caught.
-    for _ in 0..board.size() * board.size() {
+    for _ in 0..scratch.size() * scratch.size() {
         if scratch.chain_liberties(chain) != 1
             || counter_capture(scratch, defender, chain).is_some()
         {

@@ -4,8 +4,12 @@
 # SIZE=19 (or any other size) plays on that board instead, without openings.
 # Needs `apt-get install gnugo`. Records and a results file go to target/gnugo-match-DATE/.
 #
+# PLAYOUTS may also be a time, e.g. 1s: that many seconds a move on two threads, one game
+# at a time (the strength issue's time-limited setting).
+#
 #   tools/gnugo-match.sh GAMES PLAYOUTS [more tengen gtp options, e.g. --policy light]
 #   SIZE=19 tools/gnugo-match.sh 30 3000
+#   tools/gnugo-match.sh 100 1s
 set -eu
 cd "$(dirname "$0")/.."
 games=${1:-30}
@@ -14,6 +18,10 @@ size=${SIZE:-9}
 openings=""
 if [ "$size" = 9 ]; then openings="--openings openings/9x9"; fi
 if [ $# -ge 2 ]; then shift 2; else shift $#; fi
+case "$playouts" in
+*s) budget="--time ${playouts%s} --threads 2"; parallel=1 ;;
+*) budget="--playouts $playouts --threads 1"; parallel=2 ;;
+esac
 cargo build --release --quiet
 out=target/gnugo-match-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$out"
@@ -21,8 +29,8 @@ mkdir -p "$out"
 # cannot change the engine halfway through.
 cp target/release/tengen "$out/tengen"
 exec "$out/tengen" match \
-    --black "$out/tengen gtp --playouts $playouts --threads 1 --seed {game} $*" \
+    --black "$out/tengen gtp $budget --seed {game} $*" \
     --white "/usr/games/gnugo --mode gtp --chinese-rules --level 10" \
     --referee "/usr/games/gnugo --mode gtp --chinese-rules" \
     --size "$size" --komi 7.5 --games "$games" --alternate $openings \
-    --parallel 2 --sgf-dir "$out" --results "$out/results.jsonl"
+    --parallel "$parallel" --sgf-dir "$out" --results "$out/results.jsonl"
