@@ -197,7 +197,11 @@ pub fn is_caught_in_ladder(board: &Board, chain: Point) -> bool {
 
 /// [`is_caught_in_ladder`] after the legal `moves` are played on `board`: one copy of the
 /// board for the moves and the reading.
-pub fn is_caught_in_ladder_after(board: &Board, moves: &[(Point, Color)], chain: Point) -> bool {
+pub(crate) fn is_caught_in_ladder_after(
+    board: &Board,
+    moves: &[(Point, Color)],
+    chain: Point,
+) -> bool {
     thread_local! {
         static SCRATCH: std::cell::RefCell<Board> = std::cell::RefCell::new(Board::new(9));
     }
@@ -205,6 +209,7 @@ pub fn is_caught_in_ladder_after(board: &Board, moves: &[(Point, Color)], chain:
         let scratch = &mut *scratch.borrow_mut();
         scratch.copy_from(board);
         for &(p, color) in moves {
+            debug_assert!(scratch.is_legal(p, color), "ladder reading after an illegal move");
             scratch.play_unchecked(p, color);
         }
         read_ladder(chain, scratch)

@@ -5,7 +5,8 @@
 # Needs `apt-get install gnugo`. Records and a results file go to target/gnugo-match-DATE/.
 #
 # PLAYOUTS may also be a time, e.g. 1s: that many seconds a move on two threads, one game
-# at a time (the strength issue's time-limited setting).
+# at a time (the strength issue's time-limited setting). The script sets --playouts or
+# --time, --threads and --seed; the extra options must not repeat them.
 #
 #   tools/gnugo-match.sh GAMES PLAYOUTS [more tengen gtp options, e.g. --policy light]
 #   SIZE=19 tools/gnugo-match.sh 30 3000
@@ -19,7 +20,8 @@ openings=""
 if [ "$size" = 9 ]; then openings="--openings openings/9x9"; fi
 if [ $# -ge 2 ]; then shift 2; else shift $#; fi
 case "$playouts" in
-*s) budget="--time ${playouts%s} --threads 2"; parallel=1 ;;
+*[0-9]s) budget="--time ${playouts%s} --threads 2"; parallel=1 ;;
+*[!0-9]* | '') echo "gnugo-match.sh: PLAYOUTS must be a number or a time such as 1s" >&2; exit 2 ;;
 *) budget="--playouts $playouts --threads 1"; parallel=2 ;;
 esac
 cargo build --release --quiet

@@ -197,7 +197,9 @@ struct Candidate {
 }
 
 /// The prior win rates the search gives `moves` for `color` when it creates their nodes
-/// (`last`: the opponent's last stone), each in [0, 1]: for analysis output.
+/// (`last`: the opponent's last stone), each in [0, 1]: for analysis output. The moves
+/// must be legal for `color` on `board`, as the children of a search's root are: the
+/// priors read ladders by playing them.
 pub fn move_priors(board: &Board, color: Color, moves: &[Move], last: Option<Point>) -> Vec<f64> {
     let mut out = Vec::with_capacity(moves.len());
     priors::priors(board, color, last, moves, &mut out);

@@ -39,10 +39,10 @@ const EVEN: Prior = Prior::new(10, 5);
 const CAPTURE: Prior = Prior::new(20, 18);
 const ESCAPE: Prior = Prior::new(20, 16);
 const LADDER_ESCAPE: Prior = Prior::new(20, 2);
-/// An atari the chain cannot escape, since running leads into a ladder: 56.9 % of 356
-/// self-play games against no such prior. Other ataris get a smaller share of that (56.6 %
-/// of 377 with `ATARI` against without); more for them, (10, 9), made no clear difference
-/// (54.0 % of 500, SPRT undecided). See docs/strength.md.
+// An atari the chain cannot escape, since running leads into a ladder, is nearly as good
+// as a capture: 56.9 % of 357 self-play games against no such prior. Other ataris get a
+// smaller share (56.6 % of 378 with `ATARI` against without); more for them, (10, 9), made
+// no clear difference (54.0 % of 500, SPRT undecided). See docs/strength.md.
 const LADDER_ATARI: Prior = Prior::new(20, 17);
 const ATARI: Prior = Prior::new(10, 7);
 /// A move that leaves its chain two liberties, so that the opponent can atari it into a
@@ -129,22 +129,19 @@ fn prior_with(
         Some(stones) if stones >= 2 => prior.add(BIG_SELF_ATARI),
         Some(_) => prior.add(LONE_SELF_ATARI),
         None => {
+            let two_liberties_after = board.liberties_after(p, color, 3) == 2;
             match in_atari {
                 // An extension out of atari counts only where it gains liberties, and
                 // running into a ladder only loses more stones.
                 Some(chain) if !captures => {
-                    if board.liberties_after(p, color, 3) == 2
-                        && policy::is_caught_in_ladder(board, chain)
-                    {
+                    if two_liberties_after && policy::is_caught_in_ladder(board, chain) {
                         prior.add(LADDER_ESCAPE);
                     } else {
                         prior.add(ESCAPE);
                     }
                 }
                 _ => {
-                    if board.liberties_after(p, color, 3) == 2
-                        && is_ladder_capturable(board, p, color)
-                    {
+                    if two_liberties_after && is_ladder_capturable(board, p, color) {
                         prior.add(LADDER_CAPTURABLE);
                     }
                 }
