@@ -240,9 +240,7 @@ fn read_ladder(chain: Point, scratch: &mut Board) -> bool {
         let (a, b) = two_liberties(scratch, chain);
         let atari = [(a, b), (b, a)]
             .into_iter()
-            .filter(|&(x, _)| {
-                scratch.is_legal(x, attacker) && scratch.liberties_after(x, attacker, 2) >= 2
-            })
+            .filter(|&(x, _)| is_safe_atari(scratch, x, attacker))
             .min_by_key(|&(_, y)| scratch.liberties_after(y, defender, 4));
         match atari {
             Some((x, _)) => {
@@ -252,6 +250,12 @@ fn read_ladder(chain: Point, scratch: &mut Board) -> bool {
         }
     }
     false
+}
+
+/// Whether `attacker` may play an atari on `x` without its stone being in atari itself
+/// there, where the chain it attacks would simply capture it.
+pub(crate) fn is_safe_atari(board: &Board, x: Point, attacker: Color) -> bool {
+    board.is_legal(x, attacker) && board.liberties_after(x, attacker, 2) >= 2
 }
 
 /// A move for `color` that captures an opponent chain in atari touching the own chain

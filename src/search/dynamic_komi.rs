@@ -90,7 +90,8 @@ impl DynamicKomi {
         {
             *self = DynamicKomi { setup: game.setup_stones().to_vec(), ..DynamicKomi::default() };
         }
-        self.moves_seen = game.moves().to_vec();
+        let seen = self.moves_seen.len();
+        self.moves_seen.extend_from_slice(&game.moves()[seen..]);
     }
 
     /// `color`'s bias now, in points it must win by (before the fade).

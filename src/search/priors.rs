@@ -196,14 +196,24 @@ enum Atari {
 /// is then caught in a ladder.
 fn atari_kind(board: &Board, p: Point, color: Color) -> Option<Atari> {
     let opponent = color.opponent();
-    // A chain with two liberties, one of them `p`, has one left after the move.
-    let mut targets = board
-        .neighbors(p)
-        .into_iter()
-        .filter(|&n| board.stone(n) == Some(opponent) && board.chain_liberties(n) == 2)
-        .peekable();
-    targets.peek()?;
-    if targets.any(|n| policy::is_caught_in_ladder_after(board, &[(p, color)], n)) {
+    // A chain with two liberties, one of them `p`, has one left after the move. A chain
+    // that touches `p` on two sides is read once.
+    let mut targets = [p; 4];
+    let mut count = 0;
+    for n in board.neighbors(p) {
+        if board.stone(n) == Some(opponent) && board.chain_liberties(n) == 2 {
+            let chain = board.chain_id(n);
+            if !targets[..count].contains(&chain) {
+                targets[count] = chain;
+                count += 1;
+            }
+        }
+    }
+    if count == 0 {
+        return None;
+    }
+    if targets[..count].iter().any(|&n| policy::is_caught_in_ladder_after(board, &[(p, color)], n))
+    {
         Some(Atari::IntoLadder)
     } else {
         Some(Atari::Escapable)
@@ -226,9 +236,7 @@ fn is_ladder_capturable(board: &Board, p: Point, color: Color) -> bool {
         }
         let (a, b) = policy::two_liberties(after, p);
         [a, b].into_iter().any(|x| {
-            // The atari must not be a self-atari, or the chain simply captures it.
-            after.is_legal(x, opponent)
-                && after.liberties_after(x, opponent, 2) >= 2
+            policy::is_safe_atari(after, x, opponent)
                 && policy::is_caught_in_ladder_after(after, &[(x, opponent)], p)
         })
     })
