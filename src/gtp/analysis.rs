@@ -6,7 +6,7 @@ use crate::board::Move;
 use crate::color::Color;
 use crate::game::Game;
 use crate::gtp::command::{AnalysisDialect, AnalysisRequest};
-use crate::search::{move_priors, SearchResult};
+use crate::search::{move_priors, Recent, SearchResult};
 use crate::vertex::format_move;
 
 /// The analysis line GUIs parse, for `color` to move in `game`: one `info` segment per
@@ -21,10 +21,6 @@ pub fn analysis_line(
     avoided: &[Move],
 ) -> String {
     let board = game.board();
-    let last = match game.last_move() {
-        Some((_, Move::Play(p))) => Some(p),
-        _ => None,
-    };
     let mut shown: Vec<usize> = (0..result.candidates.len())
         .filter(|&i| {
             let (mv, visits, _) = result.candidates[i];
@@ -36,7 +32,7 @@ pub fn analysis_line(
     }
     // Priors as shares of all root moves' priors, as a policy's probabilities would be.
     let moves: Vec<Move> = result.candidates.iter().map(|&(mv, _, _)| mv).collect();
-    let all_priors = move_priors(board, color, &moves, last);
+    let all_priors = move_priors(board, color, &moves, Recent::of(game));
     let prior_sum: f64 = all_priors.iter().sum::<f64>().max(f64::MIN_POSITIVE);
     let sign = if color == Color::Black { 1.0 } else { -1.0 };
     // Black's area count becomes `color`'s lead in points.

@@ -38,6 +38,7 @@ pub const PARAM_KEYS: &[&str] = &[
     "expand_after",
     "priors",
     "prior_weight",
+    "model_prior",
     "policy",
     "max_memory",
     "resign_threshold",
@@ -697,6 +698,7 @@ impl Engine {
             "expand_after" => p.expand_after.to_string(),
             "priors" => p.priors.to_string(),
             "prior_weight" => p.prior_weight.to_string(),
+            "model_prior" => p.model_prior.to_string(),
             "policy" => match p.policy {
                 PlayoutPolicy::Light => "light",
                 PlayoutPolicy::Tactical => "tactical",
@@ -742,6 +744,7 @@ impl Engine {
                 }
             }
             "prior_weight" => p.prior_weight = number(0.0, 100.0)?,
+            "model_prior" => p.model_prior = number(0.0, 10_000.0)?,
             "policy" => {
                 p.policy = match value {
                     "light" => PlayoutPolicy::Light,

@@ -22,6 +22,7 @@
 //! from the last root by the moves since, the subtree of those moves is kept (tree reuse).
 
 pub mod dynamic_komi;
+pub mod move_model;
 mod priors;
 mod tree;
 
@@ -29,6 +30,7 @@ use crate::board::{Board, Move, Point, SLOTS};
 use crate::color::Color;
 use crate::game::Game;
 use crate::policy::{self, PlayoutPolicy};
+pub use move_model::Recent;
 use priors::Prior;
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
@@ -75,6 +77,10 @@ pub struct SearchParams {
     pub priors: bool,
     /// How much the priors weigh: their virtual simulations are multiplied by this. Default 1.
     pub prior_weight: f64,
+    /// The weight of the learnt move model among the priors: a move with a share `s` of the
+    /// model's strength gets `model_prior × √s` virtual wins (see `move_model.rs`). Default
+    /// [`MODEL_PRIOR`]; 0 leaves the model out.
+    pub model_prior: f64,
     /// How simulations play once they leave the tree. Default `Patterns`.
     pub policy: PlayoutPolicy,
     /// Threads sharing the tree. Default 1.
@@ -109,6 +115,7 @@ impl Default for SearchParams {
             early_stop: true,
             priors: true,
             prior_weight: 1.0,
+            model_prior: MODEL_PRIOR,
             max_memory_mib: 1024,
             root_avoid: Vec::new(),
             extra_komi: 0.0,
@@ -125,6 +132,9 @@ impl SearchParams {
         self.max_memory_mib.saturating_mul(1 << 20) / NODE_BYTES
     }
 }
+
+/// The default weight of the move model's priors (`SearchParams::model_prior`).
+pub const MODEL_PRIOR: f64 = 40.0;
 
 /// What a search found at the root.
 #[derive(Clone, Debug, PartialEq)]
@@ -197,12 +207,12 @@ struct Candidate {
 }
 
 /// The prior win rates the search gives `moves` for `color` when it creates their nodes
-/// (`last`: the opponent's last stone), each in [0, 1]: for analysis output. The moves
-/// must be legal for `color` on `board`, as the children of a search's root are: the
-/// priors read ladders by playing them.
-pub fn move_priors(board: &Board, color: Color, moves: &[Move], last: Option<Point>) -> Vec<f64> {
+/// (`recent`: the last two stones), each in [0, 1]: for analysis output. The moves must be
+/// legal for `color` on `board`, as the children of a search's root are: the priors read
+/// ladders by playing them.
+pub fn move_priors(board: &Board, color: Color, moves: &[Move], recent: Recent) -> Vec<f64> {
     let mut out = Vec::with_capacity(moves.len());
-    priors::priors(board, color, last, moves, &mut out);
+    priors::priors(board, color, recent, MODEL_PRIOR, moves, &mut out);
     out.iter().map(|prior| f64::from(prior.wins) / f64::from(prior.visits.max(1))).collect()
 }
 
@@ -340,8 +350,8 @@ struct Shared<'a> {
     root_board: &'a Board,
     root_color: Color,
     root_passes: u32,
-    /// The move that led to the root, for the playout policy's answers.
-    root_last: Option<Point>,
+    /// The moves that led to the root, for the playout policy's answers and the priors.
+    root_recent: Recent,
     /// Komi plus handicap compensation: what black's area must exceed.
     compensation: f64,
     /// Visits before a node is expanded: `params.expand_after`, raised on big boards.
@@ -380,10 +390,7 @@ fn run(
         // A game already over by two passes has been resumed by the controller: search it as
         // a live position, or no move but pass would ever be considered.
         root_passes: if game.is_over() { 0 } else { game.consecutive_passes() },
-        root_last: match game.last_move() {
-            Some((_, Move::Play(p))) => Some(p),
-            _ => None,
-        },
+        root_recent: Recent::of(game),
         compensation: game.rules().komi + game.rules().handicap_points(game.handicap()),
         expand_after: params.expand_after.max((game.board().size().pow(2) / 45) as u32),
         game_positions: game.position_hashes().collect(),
@@ -398,7 +405,7 @@ fn run(
         let mut moves = Vec::new();
         let mut priors = Vec::new();
         let (board, color) = (game.board(), shared.root_color);
-        shared.child_moves(board, color, shared.root_last, &[], &mut moves, &mut priors);
+        shared.child_moves(board, color, shared.root_recent, &[], &mut moves, &mut priors);
         tree.finish_expansion(ROOT, &moves, &priors);
     }
     let threads = params.threads.clamp(1, 256);
@@ -609,7 +616,7 @@ impl Shared<'_> {
         let mut node = ROOT;
         let mut color = self.root_color;
         let mut passes = self.root_passes;
-        let mut last = self.root_last;
+        let mut recent = self.root_recent;
         visits.enter(ROOT);
         while passes < 2 {
             let children = match tree.children(node) {
@@ -622,7 +629,7 @@ impl Shared<'_> {
                         break;
                     }
                     let (moves, priors) = (&mut scratch.moves, &mut scratch.priors);
-                    self.child_moves(board, color, last, &scratch.path_hashes, moves, priors);
+                    self.child_moves(board, color, recent, &scratch.path_hashes, moves, priors);
                     if !tree.finish_expansion(node, moves, priors) {
                         break;
                     }
@@ -634,14 +641,14 @@ impl Shared<'_> {
             match tree.mv(child) {
                 Move::Play(p) => {
                     board.play_unchecked(p, color);
-                    last = Some(p);
+                    recent = Recent { last: Some(p), previous: recent.last };
                     scratch.path_hashes.push(board.hash());
                     mark_first_mover(&mut scratch.first_mover, p, color);
                     passes = 0;
                 }
                 Move::Pass => {
                     board.clear_ko();
-                    last = None;
+                    recent = Recent { last: None, previous: recent.last };
                     passes += 1;
                 }
             }
@@ -659,7 +666,7 @@ impl Shared<'_> {
                 board,
                 self.params.policy,
                 color,
-                last,
+                recent.last,
                 max_moves,
                 &mut scratch.rng,
                 |p, c| {
@@ -687,12 +694,12 @@ impl Shared<'_> {
 
     /// The children a node gets, into `moves`: every legal move for `color` that fills none
     /// of its own true eyes and repeats no position of the game or of the path, then pass;
-    /// and their priors into `priors` when priors are on (`last`: the opponent's last stone).
+    /// and their priors into `priors` when priors are on (`recent`: the last two stones).
     fn child_moves(
         &self,
         board: &Board,
         color: Color,
-        last: Option<Point>,
+        recent: Recent,
         path_hashes: &[u64],
         moves: &mut Vec<Move>,
         priors: &mut Vec<Prior>,
@@ -712,7 +719,7 @@ impl Shared<'_> {
         }
         moves.push(Move::Pass);
         if self.params.priors {
-            priors::priors(board, color, last, moves, priors);
+            priors::priors(board, color, recent, self.params.model_prior, moves, priors);
             if self.params.prior_weight != 1.0 {
                 let weight = self.params.prior_weight.max(0.0);
                 let scale = |n: u32| (f64::from(n) * weight).round() as u32;

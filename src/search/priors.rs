@@ -2,11 +2,13 @@
 //! created, from cheap heuristics — the playout policy's answer to the last move, captures,
 //! ataris (most of all into a ladder), atari escapes (unless into a ladder), stones a ladder
 //! would capture, self-atari, closeness to the last move, the lines of the board in the
-//! opening and, on big boards, the empty corners. They go into the node's RAVE statistics,
+//! opening and, on big boards, the empty corners; and the chance of each move under the
+//! learnt move model (`move_model.rs`), as virtual wins. They go into the node's RAVE statistics,
 //! so they steer the first visits and fade as real results arrive, at the rate the RAVE
 //! weight fades (for pass, which gets no RAVE results, they count as virtual visits
 //! instead; see `search::Shared::value`).
 
+use super::move_model::{self, atari_kind, is_ladder_capturable, Atari, MoveModel, Recent};
 use crate::board::{Board, Move, Point};
 use crate::color::Color;
 use crate::policy;
@@ -63,12 +65,31 @@ const EARLY_PASS: Prior = Prior::new(30, 1);
 pub fn priors(
     board: &Board,
     color: Color,
-    last: Option<Point>,
+    recent: Recent,
+    model_weight: f64,
     moves: &[Move],
     out: &mut Vec<Prior>,
 ) {
+    let last = recent.last;
     let answers = policy_answers(board, color, last);
     out.extend(moves.iter().map(|&mv| prior_with(board, color, mv, last, &answers)));
+    if model_weight > 0.0 {
+        let model = MoveModel::builtin();
+        let strengths: Vec<f64> = moves
+            .iter()
+            .map(|&mv| match mv {
+                Move::Play(p) => model.strength(&move_model::features(board, color, p, recent)),
+                Move::Pass => 0.0,
+            })
+            .collect();
+        let total: f64 = strengths.iter().sum();
+        if total > 0.0 {
+            for (prior, strength) in out.iter_mut().zip(strengths) {
+                let wins = (model_weight * (strength / total).sqrt()).round() as u32;
+                prior.add(Prior::new(wins, wins));
+            }
+        }
+    }
 }
 
 /// The prior of `mv` for `color` on `board`, the opponent's last stone at `last`: one move
@@ -184,64 +205,6 @@ fn prior_with(
     prior
 }
 
-/// What an atari by a `color` stone on `p` achieves.
-enum Atari {
-    /// Some chain it puts in atari is caught in a ladder.
-    IntoLadder,
-    /// It puts chains in atari, and each can run.
-    Escapable,
-}
-
-/// Whether a `color` stone on `p` puts an opponent chain in atari, and whether one of them
-/// is then caught in a ladder.
-fn atari_kind(board: &Board, p: Point, color: Color) -> Option<Atari> {
-    let opponent = color.opponent();
-    // A chain with two liberties, one of them `p`, has one left after the move. A chain
-    // that touches `p` on two sides is read once.
-    let mut targets = [p; 4];
-    let mut count = 0;
-    for n in board.neighbors(p) {
-        if board.stone(n) == Some(opponent) && board.chain_liberties(n) == 2 {
-            let chain = board.chain_id(n);
-            if !targets[..count].contains(&chain) {
-                targets[count] = chain;
-                count += 1;
-            }
-        }
-    }
-    if count == 0 {
-        return None;
-    }
-    if targets[..count].iter().any(|&n| policy::is_caught_in_ladder_after(board, &[(p, color)], n))
-    {
-        Some(Atari::IntoLadder)
-    } else {
-        Some(Atari::Escapable)
-    }
-}
-
-/// Whether the opponent, after a `color` stone on `p` that leaves its chain two liberties,
-/// can put that chain in atari on one of them and catch it in a ladder.
-fn is_ladder_capturable(board: &Board, p: Point, color: Color) -> bool {
-    thread_local! {
-        static AFTER: std::cell::RefCell<Board> = std::cell::RefCell::new(Board::new(9));
-    }
-    let opponent = color.opponent();
-    AFTER.with(|after| {
-        let after = &mut *after.borrow_mut();
-        after.copy_from(board);
-        after.play_unchecked(p, color);
-        if after.chain_liberties(p) != 2 {
-            return false;
-        }
-        let (a, b) = policy::two_liberties(after, p);
-        [a, b].into_iter().any(|x| {
-            policy::is_safe_atari(after, x, opponent)
-                && policy::is_caught_in_ladder_after(after, &[(x, opponent)], p)
-        })
-    })
-}
-
 /// Whether `(x, y)` is a 3-3, 3-4 or 4-4 point of a corner that holds no stone yet (its
 /// 7×7 corner square): on big boards the corners come first.
 fn is_empty_corner_point(board: &Board, x: usize, y: usize) -> bool {
@@ -348,6 +311,30 @@ mod tests {
         board.set_stone(board.point(7, 7), Color::White).unwrap();
         let free = rate(prior(&board, Color::White, stone, None));
         assert!(caught < free - 0.1, "{caught} {free}");
+    }
+
+    // The move model adds to every move in proportion to the root of its chance: on an
+    // empty board the third line gains more than the first, and weight 0 leaves it out.
+    #[test]
+    fn the_move_model_adds_wins_by_chance() {
+        let board = Board::new(9);
+        let moves: Vec<Move> = board.points().map(Move::Play).chain([Move::Pass]).collect();
+        let with = |weight| {
+            let mut out = Vec::new();
+            priors(&board, Color::Black, Recent::default(), weight, &moves, &mut out);
+            out
+        };
+        let (plain, modelled) = (with(0.0), with(40.0));
+        let gain = |x, y| {
+            let i = moves.iter().position(|&m| m == Move::Play(board.point(x, y))).unwrap();
+            assert_eq!(modelled[i].visits - plain[i].visits, modelled[i].wins - plain[i].wins);
+            modelled[i].wins - plain[i].wins
+        };
+        assert!(gain(2, 2) > gain(0, 4), "{} {}", gain(2, 2), gain(0, 4));
+        assert_eq!(modelled.last(), plain.last(), "pass has no model strength");
+        let total: u32 = (0..moves.len()).map(|i| modelled[i].wins - plain[i].wins).sum();
+        // Each move gets 40 × √share, so 81 equal shares would give 40 × 9 in all.
+        assert!(total > 40 && total <= 360, "{total}");
     }
 
     // On 19×19 the lines weigh ten times what they do on 9×9 (where they were tuned).

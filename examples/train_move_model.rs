@@ -1,0 +1,146 @@
+//! Trains the move model (`src/search/move_model.rs`) from game records:
+//!
+//!     cargo run --release --example train_move_model -- --out src/search/move_model.txt \
+//!         --player "GNU Go" DIR_OR_SGF...
+//!
+//! Every move by a player whose `PB`/`PW` name contains `--player` (after the first `--skip`
+//! moves, which come from an opening book) is a position to learn from: the features of
+//! every move the search would consider there, and the one played. One game in every
+//! `--holdout` is kept out of training and used to measure how often the model's first
+//! choice is the move played.
+
+use clap::Parser;
+use std::path::{Path, PathBuf};
+use tengen::game::Game;
+use tengen::rules::Rules;
+use tengen::search::move_model::{self, Features, Recent, TrainingSet};
+use tengen::sgf;
+use tengen::{Color, Move};
+
+#[derive(Parser)]
+struct Args {
+    /// Where to write the gammas.
+    #[arg(long)]
+    out: PathBuf,
+    /// Learn from the moves of players whose name contains this.
+    #[arg(long, default_value = "GNU Go")]
+    player: String,
+    /// Moves at the start of each game not to learn from.
+    #[arg(long, default_value_t = 2)]
+    skip: usize,
+    /// Rounds of MM updates.
+    #[arg(long, default_value_t = 25)]
+    iterations: usize,
+    /// Keep one game in this many out of training, for measuring.
+    #[arg(long, default_value_t = 10)]
+    holdout: usize,
+    /// SGF files, or folders of them.
+    records: Vec<PathBuf>,
+}
+
+fn main() {
+    let args = Args::parse();
+    let mut files = Vec::new();
+    for path in &args.records {
+        collect(path, &mut files);
+    }
+    files.sort();
+    let (mut training, mut held_out) = (TrainingSet::default(), TrainingSet::default());
+    let mut games = 0;
+    for (index, file) in files.iter().enumerate() {
+        let Ok(text) = std::fs::read_to_string(file) else { continue };
+        let Ok(record) = sgf::parse(&text) else {
+            eprintln!("skipping {}: not SGF", file.display());
+            continue;
+        };
+        let set =
+            if index % args.holdout == args.holdout - 1 { &mut held_out } else { &mut training };
+        if learn_from(&record, &args, set).is_ok() {
+            games += 1;
+        } else {
+            eprintln!("skipping the rest of {}: an illegal move", file.display());
+        }
+    }
+    eprintln!(
+        "{games} games: {} positions to train on, {} held out",
+        training.len(),
+        held_out.len()
+    );
+    let model = move_model::train(&training, args.iterations);
+    for (name, set) in [("training", &training), ("held out", &held_out)] {
+        let (accuracy, log_likelihood) = set.evaluate(&model);
+        eprintln!(
+            "{name}: first choice is the move played in {:.1} % (mean log-likelihood {:.3})",
+            100.0 * accuracy,
+            log_likelihood
+        );
+    }
+    let header = format!(
+        "# tengen move model: gammas of the move features (src/search/move_model.rs), from\n\
+         # {} positions of {games} games ({}'s moves), trained by\n\
+         # examples/train_move_model.rs with {} MM rounds. Values not listed have gamma 1.\n",
+        training.len(),
+        args.player,
+        args.iterations
+    );
+    std::fs::write(&args.out, header + &model.to_text()).expect("writing the model");
+}
+
+fn collect(path: &Path, files: &mut Vec<PathBuf>) {
+    if path.is_dir() {
+        let Ok(entries) = std::fs::read_dir(path) else { return };
+        for entry in entries.flatten() {
+            collect(&entry.path(), files);
+        }
+    } else if path.extension().is_some_and(|e| e == "sgf") {
+        files.push(path.to_path_buf());
+    }
+}
+
+/// Adds the learning player's moves of `record` to `set`; stops at an illegal move.
+fn learn_from(record: &sgf::SgfRecord, args: &Args, set: &mut TrainingSet) -> Result<(), ()> {
+    let learns = |name: &Option<String>| name.as_deref().is_some_and(|n| n.contains(&args.player));
+    let learner = [learns(&record.black_name), learns(&record.white_name)];
+    let mut rules = Rules::default();
+    rules.komi = record.komi.unwrap_or(rules.komi);
+    let mut game = Game::new(record.size as usize, rules);
+    if record.nodes.iter().any(|n| !n.add_black.is_empty() || !n.add_white.is_empty()) {
+        return Ok(()); // handicap or setup: not what the model is for
+    }
+    let mut played: Vec<Move> = Vec::new();
+    for (color, point) in record.nodes.iter().filter_map(|n| n.mv) {
+        let mv = match point {
+            Some((x, y)) => Move::Play(game.board().point(x as usize, y as usize)),
+            None => Move::Pass,
+        };
+        if let Move::Play(p) = mv {
+            let color_index = usize::from(color == Color::White);
+            if played.len() >= args.skip && learner[color_index] {
+                let stone = |back: usize| match played.len().checked_sub(back) {
+                    Some(i) => match played[i] {
+                        Move::Play(q) => Some(q),
+                        Move::Pass => None,
+                    },
+                    None => None,
+                };
+                let recent = Recent { last: stone(1), previous: stone(2) };
+                let board = game.board();
+                let moves: Vec<_> = game
+                    .legal_points(color)
+                    .into_iter()
+                    .filter(|&q| !board.is_true_eye(q, color))
+                    .collect();
+                if let Some(chosen) = moves.iter().position(|&q| q == p) {
+                    let candidates: Vec<Features> = moves
+                        .iter()
+                        .map(|&q| move_model::features(board, color, q, recent))
+                        .collect();
+                    set.add(&candidates, chosen);
+                }
+            }
+        }
+        game.play(color, mv).map_err(|_| ())?;
+        played.push(mv);
+    }
+    Ok(())
+}

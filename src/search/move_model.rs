@@ -1,0 +1,619 @@
+//! A learnt model of which move a good player picks: every legal move is described by a few
+//! features (its 3×3 shape, what it captures, saves or ataris, its distance to the last two
+//! moves, its line), each feature value has a strength (a "gamma"), and a move's strength
+//! is the product of its values' gammas. The chance of a move is its strength over the sum
+//! of all legal moves' strengths: Coulom's generalised Bradley–Terry model ("Computing Elo
+//! ratings of move patterns in the game of Go", 2007), trained with his minorisation–
+//! maximisation (MM) updates. The search turns the chances into priors (`priors.rs`).
+//!
+//! The gammas in `move_model.txt` were trained by `examples/train_move_model.rs` from GNU
+//! Go's moves in 9×9 games (see docs/strength.md for the data and the accuracy).
+
+use crate::board::{Board, Point};
+use crate::color::Color;
+use crate::patterns;
+use crate::policy;
+use std::sync::OnceLock;
+
+/// The feature groups: every move has exactly one value in each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// The eight points around the move, colours relative to the mover, up to rotation and
+    /// reflection (the smallest key of the eight symmetric ones).
+    Shape,
+    /// 0 none; 1 one stone; 2 more; 3 and 4 the same where the capture also gives a
+    /// liberty to an own chain in atari.
+    Capture,
+    /// Extending an own chain out of atari: 0 not; 1 still in atari; 2 to two liberties;
+    /// 3 to three or more; 4 to two liberties but into a ladder.
+    Escape,
+    /// 0 not a self-atari; 1 of a lone stone; 2 of two or more stones.
+    SelfAtari,
+    /// 0 no atari; 1 an atari the chain can run from; 2 an atari into a ladder.
+    Atari,
+    /// 1 where the move leaves its chain two liberties and the opponent can then atari it
+    /// into a ladder.
+    LadderCapturable,
+    /// Distance to the opponent's last stone, `dx + dy + max(dx, dy)` (2 for a neighbour,
+    /// 3 diagonally) up to 17; 0 when the last move was a pass or there was none.
+    LastDistance,
+    /// The same to the mover's own previous stone.
+    PreviousDistance,
+    /// The line from the edge (0 to 4, 4 for the fourth and further) plus 5 times the stage
+    /// of the game (0 under 15 % of the points filled, 1 under 40 %, 2 after).
+    Line,
+}
+
+/// Every group, in feature order.
+pub const GROUPS: [Group; 9] = [
+    Group::Shape,
+    Group::Capture,
+    Group::Escape,
+    Group::SelfAtari,
+    Group::Atari,
+    Group::LadderCapturable,
+    Group::LastDistance,
+    Group::PreviousDistance,
+    Group::Line,
+];
+
+impl Group {
+    /// How many values the group has.
+    pub fn values(self) -> usize {
+        match self {
+            Group::Shape => 1 << 16,
+            Group::Capture | Group::Escape => 5,
+            Group::SelfAtari | Group::Atari => 3,
+            Group::LadderCapturable => 2,
+            Group::LastDistance | Group::PreviousDistance => 18,
+            Group::Line => 15,
+        }
+    }
+
+    /// The name used in the gamma file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::Shape => "shape",
+            Group::Capture => "capture",
+            Group::Escape => "escape",
+            Group::SelfAtari => "self_atari",
+            Group::Atari => "atari",
+            Group::LadderCapturable => "ladder_capturable",
+            Group::LastDistance => "last_distance",
+            Group::PreviousDistance => "previous_distance",
+            Group::Line => "line",
+        }
+    }
+
+    fn from_name(name: &str) -> Option<Group> {
+        GROUPS.iter().copied().find(|g| g.name() == name)
+    }
+}
+
+/// One value per group, in the order of [`GROUPS`].
+pub type Features = [u16; GROUPS.len()];
+
+/// Where the move is played: the opponent's last stone and the mover's previous one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Recent {
+    pub last: Option<Point>,
+    pub previous: Option<Point>,
+}
+
+impl Recent {
+    /// The last two stones of `game`: a pass or a setup leaves `None`.
+    pub fn of(game: &crate::game::Game) -> Recent {
+        let stone = |back: usize| {
+            let moves = game.moves();
+            match moves.len().checked_sub(back).map(|i| moves[i].1) {
+                Some(crate::board::Move::Play(p)) => Some(p),
+                _ => None,
+            }
+        };
+        Recent { last: stone(1), previous: stone(2) }
+    }
+}
+
+/// The features of a `color` stone on the legal point `p`.
+pub fn features(board: &Board, color: Color, p: Point, recent: Recent) -> Features {
+    let opponent = color.opponent();
+    let mut captured = 0;
+    let mut counted = [p; 4];
+    let mut counted_len = 0;
+    let mut in_atari = None;
+    for n in board.neighbors(p) {
+        match board.stone(n) {
+            Some(c) if c == opponent && board.chain_liberties(n) == 1 => {
+                let chain = board.chain_id(n);
+                if !counted[..counted_len].contains(&chain) {
+                    counted[counted_len] = chain;
+                    counted_len += 1;
+                    captured += board.chain_len(n);
+                }
+            }
+            Some(c) if c == color && board.chain_liberties(n) == 1 => in_atari = Some(n),
+            _ => {}
+        }
+    }
+    let rescues = captured > 0
+        && counted[..counted_len].iter().any(|&chain| touches_own_chain_in_atari(board, chain));
+    let capture = match (captured, rescues) {
+        (0, _) => 0,
+        (1, false) => 1,
+        (_, false) => 2,
+        (1, true) => 3,
+        (_, true) => 4,
+    };
+    let self_atari = match board.self_atari_size(p, color) {
+        None => 0,
+        Some(1) => 1,
+        Some(_) => 2,
+    };
+    let liberties_after = board.liberties_after(p, color, 3);
+    let escape = match in_atari {
+        None => 0,
+        Some(_) if captured > 0 => 0,
+        Some(_) if liberties_after <= 1 => 1,
+        Some(chain) if liberties_after == 2 => {
+            if policy::is_caught_in_ladder(board, chain) {
+                4
+            } else {
+                2
+            }
+        }
+        Some(_) => 3,
+    };
+    let atari = if self_atari > 0 {
+        0
+    } else {
+        match atari_kind(board, p, color) {
+            None => 0,
+            Some(Atari::Escapable) => 1,
+            Some(Atari::IntoLadder) => 2,
+        }
+    };
+    let ladder_capturable = u16::from(
+        self_atari == 0
+            && escape == 0
+            && liberties_after == 2
+            && is_ladder_capturable(board, p, color),
+    );
+    let size = board.size();
+    let points = size * size;
+    let stones = points - board.empty_points().len();
+    let stage = if stones * 100 < points * 15 {
+        0
+    } else if stones * 100 < points * 40 {
+        1
+    } else {
+        2
+    };
+    let (x, y) = board.coordinates(p);
+    let line = x.min(y).min(size - 1 - x).min(size - 1 - y).min(4);
+    [
+        shape_key(board, p, color),
+        capture,
+        escape,
+        self_atari,
+        atari,
+        ladder_capturable,
+        distance(board, p, recent.last),
+        distance(board, p, recent.previous),
+        (stage * 5 + line) as u16,
+    ]
+}
+
+fn touches_own_chain_in_atari(board: &Board, opponent_chain: Point) -> bool {
+    let owner = board.stone(opponent_chain).map(Color::opponent);
+    board.chain_stones(opponent_chain).any(|s| {
+        board
+            .neighbors(s)
+            .into_iter()
+            .any(|n| board.stone(n) == owner && board.chain_liberties(n) == 1)
+    })
+}
+
+/// Coulom's distance `dx + dy + max(dx, dy)`, capped at 17; 0 without a stone to measure from.
+fn distance(board: &Board, p: Point, from: Option<Point>) -> u16 {
+    let Some(from) = from else { return 0 };
+    let (x, y) = board.coordinates(p);
+    let (fx, fy) = board.coordinates(from);
+    let (dx, dy) = (x.abs_diff(fx), y.abs_diff(fy));
+    (dx + dy + dx.max(dy)).min(17) as u16
+}
+
+/// The 3×3 neighbourhood of `p` with `color` as black, in its canonical (smallest) form.
+pub fn shape_key(board: &Board, p: Point, color: Color) -> u16 {
+    let key = patterns::neighbourhood(board, p);
+    let key = if color == Color::White { swap_colours(key) } else { key };
+    canonical_shapes()[usize::from(key)]
+}
+
+/// The neighbourhood key with black and white exchanged: cells 0 (black) and 1 (white) have
+/// a clear high bit, and flipping their low bit swaps them; empty (2) and off board (3)
+/// stay.
+fn swap_colours(key: u16) -> u16 {
+    key ^ (!(key >> 1) & 0x5555)
+}
+
+/// For every neighbourhood key, the smallest key among its eight rotations and reflections.
+fn canonical_shapes() -> &'static [u16] {
+    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        // Grid positions (column, row) of the eight cells, in `neighbourhood`'s order.
+        const AROUND: [(usize, usize); 8] =
+            [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)];
+        let index_of = |c: usize, r: usize| AROUND.iter().position(|&a| a == (c, r)).unwrap();
+        // The eight symmetries: transpose or not, then mirror columns and rows or not.
+        let permutations: Vec<[usize; 8]> = (0..8)
+            .map(|t| {
+                let mut to = [0; 8];
+                for (k, &(c, r)) in AROUND.iter().enumerate() {
+                    let (c, r) = if t & 4 != 0 { (r, c) } else { (c, r) };
+                    let c = if t & 1 != 0 { 2 - c } else { c };
+                    let r = if t & 2 != 0 { 2 - r } else { r };
+                    to[k] = index_of(c, r);
+                }
+                to
+            })
+            .collect();
+        (0..=u16::MAX)
+            .map(|key| {
+                permutations
+                    .iter()
+                    .map(|to| {
+                        (0..8).fold(0u16, |out, k| out | ((key >> (2 * k)) & 3) << (2 * to[k]))
+                    })
+                    .min()
+                    .unwrap()
+            })
+            .collect()
+    })
+}
+
+/// What an atari by a stone on a point achieves.
+pub(crate) enum Atari {
+    /// Some chain it puts in atari is caught in a ladder.
+    IntoLadder,
+    /// It puts chains in atari, and each can run.
+    Escapable,
+}
+
+/// Whether a `color` stone on `p` puts an opponent chain in atari, and whether one of them
+/// is then caught in a ladder.
+pub(crate) fn atari_kind(board: &Board, p: Point, color: Color) -> Option<Atari> {
+    let opponent = color.opponent();
+    // A chain with two liberties, one of them `p`, has one left after the move. A chain
+    // that touches `p` on two sides is read once.
+    let mut targets = [p; 4];
+    let mut count = 0;
+    for n in board.neighbors(p) {
+        if board.stone(n) == Some(opponent) && board.chain_liberties(n) == 2 {
+            let chain = board.chain_id(n);
+            if !targets[..count].contains(&chain) {
+                targets[count] = chain;
+                count += 1;
+            }
+        }
+    }
+    if count == 0 {
+        return None;
+    }
+    if targets[..count].iter().any(|&n| policy::is_caught_in_ladder_after(board, &[(p, color)], n))
+    {
+        Some(Atari::IntoLadder)
+    } else {
+        Some(Atari::Escapable)
+    }
+}
+
+/// Whether the opponent, after a `color` stone on `p` that leaves its chain two liberties,
+/// can put that chain in atari on one of them and catch it in a ladder.
+pub(crate) fn is_ladder_capturable(board: &Board, p: Point, color: Color) -> bool {
+    thread_local! {
+        static AFTER: std::cell::RefCell<Board> = std::cell::RefCell::new(Board::new(9));
+    }
+    let opponent = color.opponent();
+    AFTER.with(|after| {
+        let after = &mut *after.borrow_mut();
+        after.copy_from(board);
+        after.play_unchecked(p, color);
+        if after.chain_liberties(p) != 2 {
+            return false;
+        }
+        let (a, b) = policy::two_liberties(after, p);
+        [a, b].into_iter().any(|x| {
+            policy::is_safe_atari(after, x, opponent)
+                && policy::is_caught_in_ladder_after(after, &[(x, opponent)], p)
+        })
+    })
+}
+
+/// The gammas of every feature value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveModel {
+    gammas: Vec<Vec<f64>>,
+}
+
+impl Default for MoveModel {
+    /// Every gamma 1: all moves equally likely.
+    fn default() -> Self {
+        MoveModel { gammas: GROUPS.iter().map(|g| vec![1.0; g.values()]).collect() }
+    }
+}
+
+impl MoveModel {
+    /// The model shipped with the engine (`move_model.txt`).
+    pub fn builtin() -> &'static MoveModel {
+        static MODEL: OnceLock<MoveModel> = OnceLock::new();
+        MODEL.get_or_init(|| {
+            MoveModel::parse(include_str!("move_model.txt")).expect("the built-in model parses")
+        })
+    }
+
+    /// The strength of a move with `features`: the product of its gammas.
+    pub fn strength(&self, features: &Features) -> f64 {
+        features.iter().zip(&self.gammas).map(|(&v, gammas)| gammas[usize::from(v)]).product()
+    }
+
+    pub fn gamma(&self, group: Group, value: u16) -> f64 {
+        self.gammas[group_index(group)][usize::from(value)]
+    }
+
+    /// Reads the text form: `GROUP VALUE GAMMA` per line; `#` starts a comment; values not
+    /// listed keep gamma 1.
+    ///
+    /// # Errors
+    /// The line number and what is wrong with it.
+    pub fn parse(text: &str) -> Result<MoveModel, String> {
+        let mut model = MoveModel::default();
+        for (number, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let fail = |what: &str| format!("line {}: {what}: {line}", number + 1);
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let [group, value, gamma] = fields[..] else { return Err(fail("expected 3 fields")) };
+            let group = Group::from_name(group).ok_or_else(|| fail("unknown group"))?;
+            let value: usize = value.parse().map_err(|_| fail("bad value"))?;
+            let gamma: f64 = gamma.parse().map_err(|_| fail("bad gamma"))?;
+            if value >= group.values() {
+                return Err(fail("value out of range"));
+            }
+            if !(gamma.is_finite() && gamma > 0.0) {
+                return Err(fail("gamma must be positive"));
+            }
+            model.gammas[group_index(group)][value] = gamma;
+        }
+        Ok(model)
+    }
+
+    /// The text form [`MoveModel::parse`] reads: every gamma that is not 1.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for (group, gammas) in GROUPS.iter().zip(&self.gammas) {
+            for (value, &gamma) in gammas.iter().enumerate() {
+                if gamma != 1.0 {
+                    out.push_str(&format!("{} {value} {gamma:.4}\n", group.name()));
+                }
+            }
+        }
+        out
+    }
+}
+
+fn group_index(group: Group) -> usize {
+    GROUPS.iter().position(|&g| g == group).expect("every group is listed")
+}
+
+/// Positions to learn from: each with the features of every legal move and the one chosen.
+#[derive(Clone, Debug, Default)]
+pub struct TrainingSet {
+    candidates: Vec<Features>,
+    /// Per position: its first candidate, its candidate count and the chosen one's index
+    /// among them.
+    positions: Vec<(usize, usize, usize)>,
+}
+
+impl TrainingSet {
+    /// Adds a position whose legal moves have `candidates`, of which `chosen` was played.
+    pub fn add(&mut self, candidates: &[Features], chosen: usize) {
+        assert!(chosen < candidates.len(), "the chosen move is a candidate");
+        self.positions.push((self.candidates.len(), candidates.len(), chosen));
+        self.candidates.extend_from_slice(candidates);
+    }
+
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// How often `model` gives the chosen move the highest strength (ties count as misses),
+    /// and the mean log-likelihood of the chosen moves.
+    pub fn evaluate(&self, model: &MoveModel) -> (f64, f64) {
+        let mut hits = 0;
+        let mut log_likelihood = 0.0;
+        for &(start, len, chosen) in &self.positions {
+            let strengths: Vec<f64> =
+                self.candidates[start..start + len].iter().map(|f| model.strength(f)).collect();
+            let best = strengths[chosen];
+            if strengths.iter().enumerate().all(|(i, &s)| i == chosen || s < best) {
+                hits += 1;
+            }
+            log_likelihood += (best / strengths.iter().sum::<f64>()).ln();
+        }
+        let n = self.positions.len().max(1) as f64;
+        (hits as f64 / n, log_likelihood / n)
+    }
+}
+
+/// Fits the gammas to `set` by `iterations` rounds of MM updates, one group after another.
+/// Each value also gets one virtual win and one virtual loss against a gamma of 1, so rare
+/// values stay near 1 instead of running off to 0 or infinity (Coulom's prior).
+pub fn train(set: &TrainingSet, iterations: usize) -> MoveModel {
+    let mut model = MoveModel::default();
+    let mut wins: Vec<Vec<f64>> = GROUPS.iter().map(|g| vec![0.0; g.values()]).collect();
+    for &(start, _, chosen) in &set.positions {
+        for (g, &value) in set.candidates[start + chosen].iter().enumerate() {
+            wins[g][usize::from(value)] += 1.0;
+        }
+    }
+    let mut strengths = vec![0.0; set.candidates.len()];
+    for _ in 0..iterations {
+        for g in 0..GROUPS.len() {
+            for (s, f) in strengths.iter_mut().zip(&set.candidates) {
+                *s = model.strength(f);
+            }
+            // Denominator of each value's update: over positions, the strength its
+            // candidates would have without this group's gamma, over the position's total.
+            let mut denominators = vec![0.0; model.gammas[g].len()];
+            for &(start, len, _) in &set.positions {
+                let total: f64 = strengths[start..start + len].iter().sum();
+                for (f, &s) in set.candidates[start..start + len].iter().zip(&strengths[start..]) {
+                    let value = usize::from(f[g]);
+                    denominators[value] += s / model.gammas[g][value] / total;
+                }
+            }
+            for (value, gamma) in model.gammas[g].iter_mut().enumerate() {
+                if denominators[value] == 0.0 && wins[g][value] == 0.0 {
+                    continue;
+                }
+                let virtual_games = 2.0 / (*gamma + 1.0);
+                *gamma = (wins[g][value] + 1.0) / (denominators[value] + virtual_games);
+            }
+        }
+    }
+    model
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_are_the_same_in_every_orientation_and_for_either_colour() {
+        let board = Board::from_diagram(
+            ". . . . .
+             . X O . .
+             . . . . .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        // A hane under a black stone, seen by black, and its mirror image seen by white
+        // with the colours swapped.
+        let mirrored = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . . . . .
+             . . X O .
+             . . . . .",
+        )
+        .unwrap();
+        let key = shape_key(&board, board.point(1, 2), Color::Black);
+        assert_eq!(shape_key(&mirrored, mirrored.point(3, 2), Color::White), key);
+        assert_ne!(shape_key(&mirrored, mirrored.point(3, 2), Color::Black), key);
+        assert_ne!(shape_key(&board, board.point(2, 2), Color::Black), key);
+        assert_eq!(swap_colours(swap_colours(0xabcd)), 0xabcd);
+    }
+
+    #[test]
+    fn tactical_features() {
+        let board = Board::from_diagram(policy::LADDER).unwrap();
+        let recent = Recent::default();
+        let get = |x, y, color, group| {
+            features(&board, color, board.point(x, y), recent)[group_index(group)]
+        };
+        // White's stone in atari: running is an escape into a ladder, and black captures a
+        // lone stone there.
+        let (x, y) = ladder_escape_point(&board);
+        assert_eq!(get(x, y, Color::White, Group::Escape), 4);
+        assert_eq!(get(x, y, Color::Black, Group::Capture), 1);
+        assert_eq!(get(x, y, Color::Black, Group::Escape), 0);
+        // A quiet move far away has none of the tactics.
+        for group in [Group::Capture, Group::Escape, Group::SelfAtari, Group::Atari] {
+            assert_eq!(get(1, 7, Color::Black, group), 0, "{group:?}");
+        }
+        assert_eq!(get(0, 0, Color::Black, Group::Line), 0);
+        assert_eq!(get(4, 4, Color::Black, Group::Line) % 5, 4);
+    }
+
+    /// The liberty of the white chain in atari on the ladder diagram.
+    fn ladder_escape_point(board: &Board) -> (usize, usize) {
+        let p = board
+            .points()
+            .find(|&p| board.stone(p) == Some(Color::White) && board.chain_liberties(p) == 1)
+            .expect("a white chain in atari");
+        let liberty = board.some_liberty(p).unwrap();
+        board.coordinates(liberty)
+    }
+
+    #[test]
+    fn distances_follow_coulom() {
+        let board = Board::new(9);
+        let at = |x, y| Some(board.point(x, y));
+        assert_eq!(distance(&board, board.point(4, 4), at(4, 5)), 2);
+        assert_eq!(distance(&board, board.point(4, 4), at(5, 5)), 3);
+        assert_eq!(distance(&board, board.point(4, 4), at(6, 4)), 4);
+        assert_eq!(distance(&board, board.point(0, 0), at(8, 8)), 17);
+        assert_eq!(distance(&board, board.point(0, 0), None), 0);
+    }
+
+    // Data drawn from known gammas: training recovers their ratios.
+    #[test]
+    fn training_recovers_known_strengths() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+        let truth = [1.0, 4.0, 0.25];
+        let mut set = TrainingSet::default();
+        for _ in 0..4000 {
+            let candidates: Vec<Features> = (0..6)
+                .map(|_| {
+                    let mut f = [0u16; GROUPS.len()];
+                    f[group_index(Group::Capture)] = rng.gen_range(0..3);
+                    f
+                })
+                .collect();
+            let strength = |f: &Features| truth[usize::from(f[group_index(Group::Capture)])];
+            let total: f64 = candidates.iter().map(strength).sum();
+            let mut pick = rng.gen::<f64>() * total;
+            let chosen = candidates
+                .iter()
+                .position(|f| {
+                    pick -= strength(f);
+                    pick < 0.0
+                })
+                .unwrap_or(candidates.len() - 1);
+            set.add(&candidates, chosen);
+        }
+        let model = train(&set, 30);
+        let ratio = |v| model.gamma(Group::Capture, v) / model.gamma(Group::Capture, 0);
+        assert!((ratio(1) - 4.0).abs() < 0.6, "{}", ratio(1));
+        assert!((ratio(2) - 0.25).abs() < 0.06, "{}", ratio(2));
+        // Ties count as misses, so the untrained model never picks the move played.
+        assert_eq!(set.evaluate(&MoveModel::default()).0, 0.0);
+        let (accuracy, log_likelihood) = set.evaluate(&model);
+        assert!(accuracy > 0.1, "{accuracy}");
+        assert!(log_likelihood > set.evaluate(&MoveModel::default()).1 + 0.1);
+    }
+
+    #[test]
+    fn text_round_trip_and_errors() {
+        let mut model = MoveModel::default();
+        model.gammas[group_index(Group::Atari)][2] = 3.5;
+        model.gammas[group_index(Group::Shape)][1234] = 0.25;
+        let parsed = MoveModel::parse(&model.to_text()).unwrap();
+        assert_eq!(parsed, model);
+        assert!(MoveModel::parse("atari 3 1.0").is_err());
+        assert!(MoveModel::parse("nonsense 0 1.0").is_err());
+        assert!(MoveModel::parse("atari 1 -2").is_err());
+        assert!(MoveModel::parse("atari 1").unwrap_err().contains("line 1"));
+        let builtin = MoveModel::builtin();
+        assert!(builtin.gamma(Group::Escape, 3) > 2.0 * builtin.gamma(Group::Escape, 0));
+        assert!(builtin.gamma(Group::SelfAtari, 2) < 0.5 * builtin.gamma(Group::SelfAtari, 0));
+    }
+}
