@@ -3,6 +3,8 @@
 //!     cargo run --release --example train_move_model -- --out src/search/move_model.txt \
 //!         --player "GNU Go" DIR_OR_SGF...
 //!
+//! The records are SGF files, folders of them, or `.sgfs` files holding one game per line
+//! (`data/move-model-games.sgfs` is the set the shipped model was trained on).
 //! Every move by a player whose `PB`/`PW` name contains `--player` (after the first `--skip`
 //! moves, which come from an opening book) is a position to learn from: the features of
 //! every move the search would consider there, and the one played. One game in every
@@ -46,11 +48,20 @@ fn main() {
     }
     files.sort();
     let (mut training, mut held_out) = (TrainingSet::default(), TrainingSet::default());
-    let mut games = 0;
-    for (index, file) in files.iter().enumerate() {
+    // One game per `.sgf` file, or one per line of an `.sgfs` file (a collection).
+    let mut texts = Vec::new();
+    for file in &files {
         let Ok(text) = std::fs::read_to_string(file) else { continue };
-        let Ok(record) = sgf::parse(&text) else {
-            eprintln!("skipping {}: not SGF", file.display());
+        if file.extension().is_some_and(|e| e == "sgfs") {
+            texts.extend(text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string));
+        } else {
+            texts.push(text);
+        }
+    }
+    let mut games = 0;
+    for (index, text) in texts.iter().enumerate() {
+        let Ok(record) = sgf::parse(text) else {
+            eprintln!("skipping game {}: not SGF", index + 1);
             continue;
         };
         let set =
@@ -58,7 +69,7 @@ fn main() {
         if learn_from(&record, &args, set).is_ok() {
             games += 1;
         } else {
-            eprintln!("skipping the rest of {}: an illegal move", file.display());
+            eprintln!("skipping the rest of game {}: an illegal move", index + 1);
         }
     }
     eprintln!(
@@ -92,7 +103,7 @@ fn collect(path: &Path, files: &mut Vec<PathBuf>) {
         for entry in entries.flatten() {
             collect(&entry.path(), files);
         }
-    } else if path.extension().is_some_and(|e| e == "sgf") {
+    } else if path.extension().is_some_and(|e| e == "sgf" || e == "sgfs") {
         files.push(path.to_path_buf());
     }
 }
