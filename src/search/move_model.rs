@@ -403,7 +403,7 @@ impl MoveModel {
     }
 }
 
-fn group_index(group: Group) -> usize {
+pub(crate) fn group_index(group: Group) -> usize {
     GROUPS.iter().position(|&g| g == group).expect("every group is listed")
 }
 
@@ -550,6 +550,23 @@ mod tests {
             .expect("a white chain in atari");
         let liberty = board.some_liberty(p).unwrap();
         board.coordinates(liberty)
+    }
+
+    // The last stone is the opponent's, the previous one the mover's own; a pass in
+    // between leaves no last stone.
+    #[test]
+    fn recent_stones_of_a_game() {
+        use crate::board::Move;
+        use crate::game::Game;
+        use crate::rules::Rules;
+        let mut game = Game::new(9, Rules::default());
+        assert_eq!(Recent::of(&game), Recent::default());
+        let (d4, e5) = (game.board().point(3, 5), game.board().point(4, 4));
+        game.play(Color::Black, Move::Play(d4)).unwrap();
+        game.play(Color::White, Move::Play(e5)).unwrap();
+        assert_eq!(Recent::of(&game), Recent { last: Some(e5), previous: Some(d4) });
+        game.play(Color::Black, Move::Pass).unwrap();
+        assert_eq!(Recent::of(&game), Recent { last: None, previous: Some(e5) });
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! weight fades (for pass, which gets no RAVE results, they count as virtual visits
 //! instead; see `search::Shared::value`).
 
-use super::move_model::{self, atari_kind, is_ladder_capturable, Atari, MoveModel, Recent};
+use super::move_model::{self, group_index, Features, Group, MoveModel, Recent};
 use crate::board::{Board, Move, Point};
 use crate::color::Color;
 use crate::policy;
@@ -60,8 +60,9 @@ const OPENING_GOOD_LINE: Prior = Prior::new(10, 7);
 const OPENING_EMPTY_CORNER: Prior = Prior::new(10, 9);
 const EARLY_PASS: Prior = Prior::new(30, 1);
 
-/// The priors of all `moves` for `color` on `board`, the opponent's last stone at `last`,
-/// into `out`: what they share is worked out once.
+/// The priors of all `moves` for `color` on `board`, the last two stones at `recent`, into
+/// `out`, the move model's share weighing `model_weight`: what they share is worked out
+/// once, and each move's features once.
 pub fn priors(
     board: &Board,
     color: Color,
@@ -70,33 +71,42 @@ pub fn priors(
     moves: &[Move],
     out: &mut Vec<Prior>,
 ) {
-    let last = recent.last;
-    let answers = policy_answers(board, color, last);
-    out.extend(moves.iter().map(|&mv| prior_with(board, color, mv, last, &answers)));
-    if model_weight > 0.0 {
-        let model = MoveModel::builtin();
-        let strengths: Vec<f64> = moves
-            .iter()
-            .map(|&mv| match mv {
-                Move::Play(p) => model.strength(&move_model::features(board, color, p, recent)),
-                Move::Pass => 0.0,
-            })
-            .collect();
-        let total: f64 = strengths.iter().sum();
-        if total > 0.0 {
-            for (prior, strength) in out.iter_mut().zip(strengths) {
-                let wins = (model_weight * (strength / total).sqrt()).round() as u32;
-                prior.add(Prior::new(wins, wins));
+    let answers = policy_answers(board, color, recent.last);
+    let model = MoveModel::builtin();
+    let first = out.len();
+    let mut strengths = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        let (prior, strength) = match mv {
+            Move::Play(p) => {
+                let features = move_model::features(board, color, p, recent);
+                (prior_with(board, p, &features, &answers), model.strength(&features))
             }
+            Move::Pass => (pass_prior(board), 0.0),
+        };
+        out.push(prior);
+        strengths.push(strength);
+    }
+    let total: f64 = strengths.iter().sum();
+    if model_weight > 0.0 && total > 0.0 {
+        for (prior, strength) in out[first..].iter_mut().zip(strengths) {
+            let wins = (model_weight * (strength / total).sqrt()).round() as u32;
+            prior.add(Prior::new(wins, wins));
         }
     }
 }
 
-/// The prior of `mv` for `color` on `board`, the opponent's last stone at `last`: one move
-/// of [`priors`], for the tests.
+/// The prior of `mv` for `color` on `board`, the opponent's last stone at `last`, without
+/// the move model: one move of [`priors`], for the tests.
 #[cfg(test)]
 fn prior(board: &Board, color: Color, mv: Move, last: Option<Point>) -> Prior {
-    prior_with(board, color, mv, last, &policy_answers(board, color, last))
+    let answers = policy_answers(board, color, last);
+    match mv {
+        Move::Play(p) => {
+            let recent = Recent { last, previous: None };
+            prior_with(board, p, &move_model::features(board, color, p, recent), &answers)
+        }
+        Move::Pass => pass_prior(board),
+    }
 }
 
 /// The moves the playout policy would answer `last` with: its atari and two-liberty answers.
@@ -109,77 +119,53 @@ fn policy_answers(board: &Board, color: Color, last: Option<Point>) -> [Option<P
     }
 }
 
-fn prior_with(
-    board: &Board,
-    color: Color,
-    mv: Move,
-    last: Option<Point>,
-    answers: &[Option<Point>; 2],
-) -> Prior {
+/// Passing early gives the board away; late, the search decides unaided.
+fn pass_prior(board: &Board) -> Prior {
+    let points = board.size() * board.size();
+    let mut prior = EVEN;
+    if board.empty_points().len() * 2 > points {
+        prior.add(EARLY_PASS);
+    }
+    prior
+}
+
+/// The hand-made prior of the move `p` with `features` (see `move_model::features`).
+fn prior_with(board: &Board, p: Point, features: &Features, answers: &[Option<Point>; 2]) -> Prior {
+    let feature = |group| features[group_index(group)];
     let mut prior = EVEN;
     let size = board.size();
     let points = size * size;
     let empty = board.empty_points().len();
-    let p = match mv {
-        Move::Pass => {
-            // Passing early gives the board away; late, the search decides unaided.
-            if empty * 2 > points {
-                prior.add(EARLY_PASS);
-            }
-            return prior;
-        }
-        Move::Play(p) => p,
-    };
-    let opponent = color.opponent();
-    let mut captures = false;
-    let mut in_atari = None;
-    for n in board.neighbors(p) {
-        match board.stone(n) {
-            Some(c) if c == opponent && board.chain_liberties(n) == 1 => captures = true,
-            Some(c) if c == color && board.chain_liberties(n) == 1 => in_atari = Some(n),
-            _ => {}
-        }
-    }
-    if captures {
+    if feature(Group::Capture) > 0 {
         prior.add(CAPTURE);
     }
     if answers.contains(&Some(p)) {
         prior.add(POLICY_ANSWER);
     }
-    match board.self_atari_size(p, color) {
-        Some(stones) if stones >= 2 => prior.add(BIG_SELF_ATARI),
-        Some(_) => prior.add(LONE_SELF_ATARI),
-        None => {
-            let two_liberties_after = board.liberties_after(p, color, 3) == 2;
-            match in_atari {
-                // An extension out of atari counts only where it gains liberties, and
-                // running into a ladder only loses more stones.
-                Some(chain) if !captures => {
-                    if two_liberties_after && policy::is_caught_in_ladder(board, chain) {
-                        prior.add(LADDER_ESCAPE);
-                    } else {
-                        prior.add(ESCAPE);
-                    }
-                }
-                _ => {
-                    if two_liberties_after && is_ladder_capturable(board, p, color) {
-                        prior.add(LADDER_CAPTURABLE);
-                    }
-                }
+    match feature(Group::SelfAtari) {
+        2 => prior.add(BIG_SELF_ATARI),
+        1 => prior.add(LONE_SELF_ATARI),
+        _ => {
+            // An extension out of atari counts only where it gains liberties, and running
+            // into a ladder only loses more stones.
+            match feature(Group::Escape) {
+                0 => {}
+                4 => prior.add(LADDER_ESCAPE),
+                _ => prior.add(ESCAPE),
             }
-            match atari_kind(board, p, color) {
-                Some(Atari::IntoLadder) => prior.add(LADDER_ATARI),
-                Some(Atari::Escapable) => prior.add(ATARI),
-                None => {}
+            if feature(Group::LadderCapturable) == 1 {
+                prior.add(LADDER_CAPTURABLE);
+            }
+            match feature(Group::Atari) {
+                2 => prior.add(LADDER_ATARI),
+                1 => prior.add(ATARI),
+                _ => {}
             }
         }
     }
-    if let Some(last) = last {
-        let (x, y) = board.coordinates(p);
-        let (lx, ly) = board.coordinates(last);
-        if x.abs_diff(lx) + y.abs_diff(ly) <= 2 || (x.abs_diff(lx) == 1 && y.abs_diff(ly) == 1) {
-            prior.add(NEAR_LAST_MOVE);
-        }
+    // Within two steps of the last stone, diagonals included.
+    if (2..=4).contains(&feature(Group::LastDistance)) {
+        prior.add(NEAR_LAST_MOVE);
     }
     // The opening: the first and second lines are slow, the third and fourth are where
     // games start (on boards large enough to have them).
