@@ -14,10 +14,9 @@
 use clap::Parser;
 use std::path::{Path, PathBuf};
 use tengen::game::Game;
-use tengen::rules::Rules;
 use tengen::search::move_model::{self, Features, Recent, TrainingSet};
-use tengen::sgf;
-use tengen::{Color, Move};
+use tengen::{record, sgf};
+use tengen::{Board, Color, Move};
 
 #[derive(Parser)]
 struct Args {
@@ -34,8 +33,8 @@ struct Args {
     #[arg(long, default_value_t = 25)]
     iterations: usize,
     /// Keep one game in this many out of training, for measuring.
-    #[arg(long, default_value_t = 10)]
-    holdout: usize,
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(2..))]
+    holdout: u64,
     /// SGF files, or folders of them.
     records: Vec<PathBuf>,
 }
@@ -58,22 +57,29 @@ fn main() {
             texts.push(text);
         }
     }
-    let mut games = 0;
+    let (mut trained_on, mut measured_on) = (0, 0);
     for (index, text) in texts.iter().enumerate() {
         let Ok(record) = sgf::parse(text) else {
             eprintln!("skipping game {}: not SGF", index + 1);
             continue;
         };
-        let set =
-            if index % args.holdout == args.holdout - 1 { &mut held_out } else { &mut training };
-        if learn_from(&record, &args, set).is_ok() {
-            games += 1;
+        let holdout = args.holdout as usize;
+        let (set, count) = if index % holdout == holdout - 1 {
+            (&mut held_out, &mut measured_on)
         } else {
-            eprintln!("skipping the rest of game {}: an illegal move", index + 1);
+            (&mut training, &mut trained_on)
+        };
+        match learn_from(&record, &args, set) {
+            Ok(true) => *count += 1,
+            Ok(false) => eprintln!("skipping game {}: a size, handicap or setup", index + 1),
+            Err(()) => {
+                *count += 1;
+                eprintln!("skipping the rest of game {}: an illegal move", index + 1);
+            }
         }
     }
     eprintln!(
-        "{games} games: {} positions to train on, {} held out",
+        "{} positions of {trained_on} games to train on, {} of {measured_on} held out",
         training.len(),
         held_out.len()
     );
@@ -88,7 +94,7 @@ fn main() {
     }
     let header = format!(
         "# tengen move model: gammas of the move features (src/search/move_model.rs), from\n\
-         # {} positions of {games} games ({}'s moves), trained by\n\
+         # {} positions of {trained_on} games ({}'s moves), trained by\n\
          # examples/train_move_model.rs with {} MM rounds. Values not listed have gamma 1.\n",
         training.len(),
         args.player,
@@ -108,16 +114,22 @@ fn collect(path: &Path, files: &mut Vec<PathBuf>) {
     }
 }
 
-/// Adds the learning player's moves of `record` to `set`; stops at an illegal move.
-fn learn_from(record: &sgf::SgfRecord, args: &Args, set: &mut TrainingSet) -> Result<(), ()> {
+/// Adds the learning player's moves of `record` to `set`, under the record's rules (`RU`,
+/// else Chinese). `Ok(false)`: a record the model is not for (a size the board does not
+/// support, handicap or setup stones). `Err`: an illegal move, where it stopped.
+fn learn_from(record: &sgf::SgfRecord, args: &Args, set: &mut TrainingSet) -> Result<bool, ()> {
     let learns = |name: &Option<String>| name.as_deref().is_some_and(|n| n.contains(&args.player));
     let learner = [learns(&record.black_name), learns(&record.white_name)];
-    let mut rules = Rules::default();
-    rules.komi = record.komi.unwrap_or(rules.komi);
-    let mut game = Game::new(record.size as usize, rules);
-    if record.nodes.iter().any(|n| !n.add_black.is_empty() || !n.add_white.is_empty()) {
-        return Ok(()); // handicap or setup: not what the model is for
+    let setup = record.nodes.iter().any(|n| !n.add_black.is_empty() || !n.add_white.is_empty());
+    if setup || !Board::is_valid_size(record.size as usize) {
+        return Ok(false);
     }
+    let mut rules =
+        record.rules.as_deref().and_then(record::rules_from_sgf_name).unwrap_or_default();
+    rules.komi = record.komi.unwrap_or(rules.komi);
+    // Setup stones come from the record, never from the rules (as `record::replay` does).
+    rules.corner_stones = false;
+    let mut game = Game::new(record.size as usize, rules);
     let mut played: Vec<Move> = Vec::new();
     for (color, point) in record.nodes.iter().filter_map(|n| n.mv) {
         let mv = match point {
@@ -153,5 +165,5 @@ fn learn_from(record: &sgf::SgfRecord, args: &Args, set: &mut TrainingSet) -> Re
         game.play(color, mv).map_err(|_| ())?;
         played.push(mv);
     }
-    Ok(())
+    Ok(true)
 }

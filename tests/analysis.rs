@@ -213,7 +213,8 @@ fn answers(input: &str) -> Vec<(bool, String)> {
 #[test]
 fn parameter_table() {
     let r = answers(
-        "kata-get-params\nkata-set-param playouts 500\ntengen-param\ntengen-param priors 0\nkata-get-params\nkata-set-param nonsense 1\nkata-set-param playouts -3\ntengen-param policy heavy\n",
+        "kata-get-params\nkata-set-param playouts 500\ntengen-param\ntengen-param priors 0\nkata-get-params\nkata-set-param nonsense 1\nkata-set-param playouts -3\ntengen-param policy heavy\n\
+         kata-set-param model_prior 0\nkata-get-params\nkata-set-param model_prior -1\n",
     );
     let json = tengen::json::parse_flat_object(&r[0].1).unwrap();
     let keys: Vec<&str> = json.iter().map(|(k, _)| k.as_str()).collect();
@@ -224,6 +225,10 @@ fn parameter_table() {
     assert_eq!(r[5], (false, "unknown parameter 'nonsense'".to_string()));
     assert_eq!(r[6], (false, "bad value for parameter 'playouts'".to_string()));
     assert_eq!(r[7], (false, "bad value for parameter 'policy'".to_string()));
+    // The move model's weight: on by default, 0 turns it off, negative is refused.
+    assert!(r[0].1.contains("\"model_prior\":40"), "{r:?}");
+    assert!(r[8].0 && r[9].1.contains("\"model_prior\":0"), "{r:?}");
+    assert_eq!(r[10], (false, "bad value for parameter 'model_prior'".to_string()));
 }
 
 // GoGui's analyze menu: every listed command is known, and the graphics commands answer in

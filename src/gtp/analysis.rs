@@ -19,6 +19,7 @@ pub fn analysis_line(
     request: &AnalysisRequest,
     result: &SearchResult,
     avoided: &[Move],
+    model_prior: f64,
 ) -> String {
     let board = game.board();
     let mut shown: Vec<usize> = (0..result.candidates.len())
@@ -32,7 +33,7 @@ pub fn analysis_line(
     }
     // Priors as shares of all root moves' priors, as a policy's probabilities would be.
     let moves: Vec<Move> = result.candidates.iter().map(|&(mv, _, _)| mv).collect();
-    let all_priors = move_priors(board, color, &moves, Recent::of(game));
+    let all_priors = move_priors(board, color, &moves, Recent::of(game), model_prior);
     let prior_sum: f64 = all_priors.iter().sum::<f64>().max(f64::MIN_POSITIVE);
     let sign = if color == Color::Black { 1.0 } else { -1.0 };
     // Black's area count becomes `color`'s lead in points.

@@ -499,8 +499,9 @@ impl Engine {
     ) -> String {
         let mut game = self.game.clone();
         game.set_to_move(color);
+        let model_prior = self.search.model_prior;
         let mut report = |result: &crate::search::SearchResult| {
-            emit(analysis_line(&game, color, request, result, &[]));
+            emit(analysis_line(&game, color, request, result, &[], model_prior));
         };
         let every = Duration::from_millis(10 * u64::from(request.interval_cs.max(1)));
         let cleanup = self.capture_all_dead;
@@ -678,7 +679,7 @@ impl Engine {
         };
         let result = self.searcher.search(&game, &params);
         self.analysis_visits = result.root_visits;
-        analysis_line(&game, color, request, &result, &params.root_avoid)
+        analysis_line(&game, color, request, &result, &params.root_avoid, params.model_prior)
     }
 
     /// Simulations through the analysed position so far, kept trees included.

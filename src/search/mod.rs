@@ -78,8 +78,9 @@ pub struct SearchParams {
     /// How much the priors weigh: their virtual simulations are multiplied by this. Default 1.
     pub prior_weight: f64,
     /// The weight of the learnt move model among the priors: a move with a share `s` of the
-    /// model's strength gets `model_prior × √s` virtual wins (see `move_model.rs`). Default
-    /// [`MODEL_PRIOR`]; 0 leaves the model out.
+    /// model's strength gets `model_prior × √s` virtual wins, rounded (see `priors.rs`; the
+    /// model is `move_model.rs`). Default [`MODEL_PRIOR`]; 0 leaves the model out, and so
+    /// does `priors: false`.
     pub model_prior: f64,
     /// How simulations play once they leave the tree. Default `Patterns`.
     pub policy: PlayoutPolicy,
@@ -207,12 +208,18 @@ struct Candidate {
 }
 
 /// The prior win rates the search gives `moves` for `color` when it creates their nodes
-/// (`recent`: the last two stones), each in [0, 1]: for analysis output. The moves must be
-/// legal for `color` on `board`, as the children of a search's root are: the priors read
-/// ladders by playing them.
-pub fn move_priors(board: &Board, color: Color, moves: &[Move], recent: Recent) -> Vec<f64> {
+/// (`recent`: the last two stones; `model_prior`: as [`SearchParams::model_prior`]), each
+/// in [0, 1]: for analysis output. The moves must be legal for `color` on `board`, as the
+/// children of a search's root are: the priors read ladders by playing them.
+pub fn move_priors(
+    board: &Board,
+    color: Color,
+    moves: &[Move],
+    recent: Recent,
+    model_prior: f64,
+) -> Vec<f64> {
     let mut out = Vec::with_capacity(moves.len());
-    priors::priors(board, color, recent, MODEL_PRIOR, moves, &mut out);
+    priors::priors(board, color, recent, model_prior, moves, &mut out);
     out.iter().map(|prior| f64::from(prior.wins) / f64::from(prior.visits.max(1))).collect()
 }
 

@@ -24,27 +24,32 @@ pub enum Group {
     /// 0 none; 1 one stone; 2 more; 3 and 4 the same where the capture also gives a
     /// liberty to an own chain in atari.
     Capture,
-    /// Extending an own chain out of atari: 0 not; 1 still in atari; 2 to two liberties;
-    /// 3 to three or more; 4 to two liberties but into a ladder.
+    /// Extending an own chain out of atari: 0 not (a move that also captures counts as
+    /// 0: the capture group has it); 1 still in atari; 2 to two liberties; 3 to three or
+    /// more; 4 to two liberties but into a ladder.
     Escape,
     /// 0 not a self-atari; 1 of a lone stone; 2 of two or more stones.
     SelfAtari,
-    /// 0 no atari; 1 an atari the chain can run from; 2 an atari into a ladder.
+    /// 0 no atari (a self-atari counts as 0); 1 an atari the chain can run from; 2 an
+    /// atari into a ladder.
     Atari,
     /// 1 where the move leaves its chain two liberties and the opponent can then atari it
     /// into a ladder.
     LadderCapturable,
     /// Distance to the opponent's last stone, `dx + dy + max(dx, dy)` (2 for a neighbour,
-    /// 3 diagonally) up to 17; 0 when the last move was a pass or there was none.
+    /// 3 diagonally) up to 17; 0 when the last move was a pass or there was none, and on
+    /// the stone's own point (it was captured since: the mover's previous stone, or the
+    /// opponent's under rules that allow suicide).
     LastDistance,
     /// The same to the mover's own previous stone.
     PreviousDistance,
-    /// The line from the edge (0 to 4, 4 for the fourth and further) plus 5 times the stage
+    /// The line from the edge (0 for the first line to 4 for the fifth and further) plus 5
+    /// times the stage
     /// of the game (0 under 15 % of the points filled, 1 under 40 %, 2 after).
     Line,
 }
 
-/// Every group, in feature order.
+/// Every group, in feature order (the order of the enum, so `group as usize` indexes it).
 pub const GROUPS: [Group; 9] = [
     Group::Shape,
     Group::Capture,
@@ -101,16 +106,20 @@ pub struct Recent {
 }
 
 impl Recent {
-    /// The last two stones of `game`: a pass or a setup leaves `None`.
+    /// The stones of `game`'s last two moves, for the player to move: the last move if the
+    /// opponent made it, and the mover's own among the last two. A pass, a setup or moves
+    /// of one colour in a row (GTP allows them) leave `None`.
     pub fn of(game: &crate::game::Game) -> Recent {
-        let stone = |back: usize| {
-            let moves = game.moves();
-            match moves.len().checked_sub(back).map(|i| moves[i].1) {
-                Some(crate::board::Move::Play(p)) => Some(p),
-                _ => None,
-            }
+        let mover = game.to_move();
+        let stone = |mv| match mv {
+            crate::board::Move::Play(p) => Some(p),
+            crate::board::Move::Pass => None,
         };
-        Recent { last: stone(1), previous: stone(2) }
+        let moves = game.moves();
+        let last = moves.last().filter(|(c, _)| *c != mover).and_then(|&(_, mv)| stone(mv));
+        let previous =
+            moves.iter().rev().take(2).find(|(c, _)| *c == mover).and_then(|&(_, mv)| stone(mv));
+        Recent { last, previous }
     }
 }
 
@@ -213,7 +222,8 @@ fn touches_own_chain_in_atari(board: &Board, opponent_chain: Point) -> bool {
     })
 }
 
-/// Coulom's distance `dx + dy + max(dx, dy)`, capped at 17; 0 without a stone to measure from.
+/// Coulom's distance `dx + dy + max(dx, dy)`, capped at 17; 0 without a stone to measure
+/// from, and from the point itself.
 fn distance(board: &Board, p: Point, from: Option<Point>) -> u16 {
     let Some(from) = from else { return 0 };
     let (x, y) = board.coordinates(p);
@@ -361,7 +371,8 @@ impl MoveModel {
     }
 
     /// Reads the text form: `GROUP VALUE GAMMA` per line; `#` starts a comment; values not
-    /// listed keep gamma 1.
+    /// listed keep gamma 1. A shape key that is not in canonical form is accepted but never
+    /// looked up.
     ///
     /// # Errors
     /// The line number and what is wrong with it.
@@ -389,13 +400,16 @@ impl MoveModel {
         Ok(model)
     }
 
-    /// The text form [`MoveModel::parse`] reads: every gamma that is not 1.
+    /// The text form [`MoveModel::parse`] reads: every gamma that is not 1, with four
+    /// decimals, or four significant digits where that would round a small gamma to 0.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
         for (group, gammas) in GROUPS.iter().zip(&self.gammas) {
             for (value, &gamma) in gammas.iter().enumerate() {
                 if gamma != 1.0 {
-                    out.push_str(&format!("{} {value} {gamma:.4}\n", group.name()));
+                    let gamma =
+                        if gamma >= 1e-3 { format!("{gamma:.4}") } else { format!("{gamma:.3e}") };
+                    out.push_str(&format!("{} {value} {gamma}\n", group.name()));
                 }
             }
         }
@@ -404,7 +418,7 @@ impl MoveModel {
 }
 
 pub(crate) fn group_index(group: Group) -> usize {
-    GROUPS.iter().position(|&g| g == group).expect("every group is listed")
+    group as usize
 }
 
 /// Positions to learn from: each with the features of every legal move and the one chosen.
@@ -567,6 +581,13 @@ mod tests {
         assert_eq!(Recent::of(&game), Recent { last: Some(e5), previous: Some(d4) });
         game.play(Color::Black, Move::Pass).unwrap();
         assert_eq!(Recent::of(&game), Recent { last: None, previous: Some(e5) });
+        // White plays twice in a row (GTP allows it): black's own previous stone is not
+        // among the last two moves.
+        let (c3, g7) = (game.board().point(2, 6), game.board().point(6, 2));
+        game.play(Color::White, Move::Play(c3)).unwrap();
+        game.play(Color::White, Move::Play(g7)).unwrap();
+        assert_eq!(game.to_move(), Color::Black);
+        assert_eq!(Recent::of(&game), Recent { last: Some(g7), previous: None });
     }
 
     #[test]
@@ -578,6 +599,7 @@ mod tests {
         assert_eq!(distance(&board, board.point(4, 4), at(6, 4)), 4);
         assert_eq!(distance(&board, board.point(0, 0), at(8, 8)), 17);
         assert_eq!(distance(&board, board.point(0, 0), None), 0);
+        assert_eq!(distance(&board, board.point(3, 3), at(3, 3)), 0);
     }
 
     // Data drawn from known gammas: training recovers their ratios.
@@ -623,8 +645,12 @@ mod tests {
         let mut model = MoveModel::default();
         model.gammas[group_index(Group::Atari)][2] = 3.5;
         model.gammas[group_index(Group::Shape)][1234] = 0.25;
+        model.gammas[group_index(Group::Line)][3] = 2e-9;
         let parsed = MoveModel::parse(&model.to_text()).unwrap();
         assert_eq!(parsed, model);
+        for (i, &group) in GROUPS.iter().enumerate() {
+            assert_eq!(group_index(group), i, "{group:?}");
+        }
         assert!(MoveModel::parse("atari 3 1.0").is_err());
         assert!(MoveModel::parse("nonsense 0 1.0").is_err());
         assert!(MoveModel::parse("atari 1 -2").is_err());
