@@ -14,6 +14,7 @@
 use clap::Parser;
 use std::path::{Path, PathBuf};
 use tengen::game::Game;
+use tengen::rules::Rules;
 use tengen::search::move_model::{self, Features, Recent, TrainingSet};
 use tengen::{record, sgf};
 use tengen::{Board, Color, Move};
@@ -124,13 +125,7 @@ fn learn_from(record: &sgf::SgfRecord, args: &Args, set: &mut TrainingSet) -> Re
     if setup || !Board::is_valid_size(record.size as usize) {
         return Ok(false);
     }
-    let mut rules =
-        record.rules.as_deref().and_then(record::rules_from_sgf_name).unwrap_or_default();
-    rules.komi = record.komi.unwrap_or(rules.komi);
-    // Setup stones come from the record, never from the rules (as `record::replay` does).
-    rules.corner_stones = false;
-    let mut game = Game::new(record.size as usize, rules);
-    let mut played: Vec<Move> = Vec::new();
+    let mut game = Game::new(record.size as usize, record::rules_of(record, &Rules::default()));
     for (color, point) in record.nodes.iter().filter_map(|n| n.mv) {
         let mv = match point {
             Some((x, y)) => Move::Play(game.board().point(x as usize, y as usize)),
@@ -138,15 +133,9 @@ fn learn_from(record: &sgf::SgfRecord, args: &Args, set: &mut TrainingSet) -> Re
         };
         if let Move::Play(p) = mv {
             let color_index = usize::from(color == Color::White);
-            if played.len() >= args.skip && learner[color_index] {
-                let stone = |back: usize| match played.len().checked_sub(back) {
-                    Some(i) => match played[i] {
-                        Move::Play(q) => Some(q),
-                        Move::Pass => None,
-                    },
-                    None => None,
-                };
-                let recent = Recent { last: stone(1), previous: stone(2) };
+            if game.moves().len() >= args.skip && learner[color_index] {
+                game.set_to_move(color);
+                let recent = Recent::of(&game);
                 let board = game.board();
                 let moves: Vec<_> = game
                     .legal_points(color)
@@ -163,7 +152,6 @@ fn learn_from(record: &sgf::SgfRecord, args: &Args, set: &mut TrainingSet) -> Re
             }
         }
         game.play(color, mv).map_err(|_| ())?;
-        played.push(mv);
     }
     Ok(true)
 }

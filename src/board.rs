@@ -59,6 +59,16 @@ pub enum Move {
     Pass,
 }
 
+impl Move {
+    /// The point played, or `None` for a pass.
+    pub fn point(self) -> Option<Point> {
+        match self {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        }
+    }
+}
+
 /// What a point holds. The discriminants of the stones equal `Color::index()`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
@@ -302,6 +312,14 @@ impl Board {
     pub fn coordinates(&self, p: Point) -> (usize, usize) {
         let stride = self.stride as usize;
         (p.index() % stride - 1, p.index() / stride - 1)
+    }
+
+    /// The line of the on-board point `p`, counted from the nearest edge: 0 on the first
+    /// line.
+    pub fn line(&self, p: Point) -> usize {
+        let (x, y) = self.coordinates(p);
+        let last = self.size() - 1;
+        x.min(y).min(last - x).min(last - y)
     }
 
     /// Whether `p` is a point of this board (and not the padding ring).

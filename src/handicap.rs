@@ -70,7 +70,7 @@ pub fn free_points(board: &Board, stones: usize) -> Option<Vec<Point>> {
                 continue;
             }
             let (x, y) = board.coordinates(p);
-            let edge = x.min(y).min(size - 1 - x).min(size - 1 - y) + 1;
+            let edge = board.line(p) + 1;
             let spacing = chosen
                 .iter()
                 .map(|&q| {

@@ -73,7 +73,7 @@ pub fn table() -> &'static PatternTable {
 }
 
 /// Grid positions (column, row) of the eight neighbours, in `neighbourhood`'s order.
-const AROUND: [(usize, usize); 8] =
+pub(crate) const AROUND: [(usize, usize); 8] =
     [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)];
 
 fn build() -> PatternTable {

@@ -66,6 +66,21 @@ fn point_of(board: &Board, (x, y): SgfPoint) -> Point {
     board.point(x as usize, y as usize)
 }
 
+/// The rules `record` is played under: its `RU` (else `default_rules`) with its komi.
+/// Setup stones come from the record, never from the rules, so the rules place none.
+pub fn rules_of(record: &SgfRecord, default_rules: &Rules) -> Rules {
+    let mut rules = record
+        .rules
+        .as_deref()
+        .and_then(rules_from_sgf_name)
+        .unwrap_or_else(|| default_rules.clone());
+    rules.corner_stones = false;
+    if let Some(komi) = record.komi {
+        rules.komi = komi;
+    }
+    rules
+}
+
 /// Replays `record` into a new game: size, rules (`RU`, else `default_rules`), komi, handicap,
 /// setup stones and moves. With `until_move = Some(n)` the game stops before move `n`
 /// (counting from 1), as GTP's `loadsgf FILE n` does; `None` replays every move.
@@ -81,16 +96,7 @@ pub fn replay(
     if !Board::is_valid_size(size) {
         return Err(ReplayError::UnsupportedSize(record.size));
     }
-    let mut rules = record
-        .rules
-        .as_deref()
-        .and_then(rules_from_sgf_name)
-        .unwrap_or_else(|| default_rules.clone());
-    // Setup stones come from the record, never from the rules.
-    rules.corner_stones = false;
-    if let Some(komi) = record.komi {
-        rules.komi = komi;
-    }
+    let rules = rules_of(record, default_rules);
     let first_player = rules.first_player;
     let mut game = Game::new(size, rules);
     let handicap = record.handicap.unwrap_or(0);

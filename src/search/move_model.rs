@@ -111,14 +111,10 @@ impl Recent {
     /// of one colour in a row (GTP allows them) leave `None`.
     pub fn of(game: &crate::game::Game) -> Recent {
         let mover = game.to_move();
-        let stone = |mv| match mv {
-            crate::board::Move::Play(p) => Some(p),
-            crate::board::Move::Pass => None,
-        };
         let moves = game.moves();
-        let last = moves.last().filter(|(c, _)| *c != mover).and_then(|&(_, mv)| stone(mv));
+        let last = moves.last().filter(|(c, _)| *c != mover).and_then(|(_, mv)| mv.point());
         let previous =
-            moves.iter().rev().take(2).find(|(c, _)| *c == mover).and_then(|&(_, mv)| stone(mv));
+            moves.iter().rev().take(2).find(|(c, _)| *c == mover).and_then(|(_, mv)| mv.point());
         Recent { last, previous }
     }
 }
@@ -197,8 +193,7 @@ pub fn features(board: &Board, color: Color, p: Point, recent: Recent) -> Featur
     } else {
         2
     };
-    let (x, y) = board.coordinates(p);
-    let line = x.min(y).min(size - 1 - x).min(size - 1 - y).min(4);
+    let line = board.line(p).min(4);
     [
         shape_key(board, p, color),
         capture,
@@ -250,9 +245,7 @@ fn swap_colours(key: u16) -> u16 {
 fn canonical_shapes() -> &'static [u16] {
     static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        // Grid positions (column, row) of the eight cells, in `neighbourhood`'s order.
-        const AROUND: [(usize, usize); 8] =
-            [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)];
+        use patterns::AROUND;
         let index_of = |c: usize, r: usize| AROUND.iter().position(|&a| a == (c, r)).unwrap();
         // The eight symmetries: transpose or not, then mirror columns and rows or not.
         let permutations: Vec<[usize; 8]> = (0..8)

@@ -171,8 +171,7 @@ fn prior_with(board: &Board, p: Point, features: &Features, answers: &[Option<Po
     // games start (on boards large enough to have them).
     if size >= 9 && empty * 5 > points * 4 {
         let (x, y) = board.coordinates(p);
-        let line = x.min(y).min(size - 1 - x).min(size - 1 - y);
-        let line_prior = match line {
+        let line_prior = match board.line(p) {
             0 => OPENING_EDGE,
             1 => OPENING_SECOND_LINE,
             2 | 3 => OPENING_GOOD_LINE,
