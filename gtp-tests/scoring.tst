@@ -74,6 +74,18 @@ loadsgf sgf/shortage-of-liberties.sgf
 52 final_status_list seki
 #? []
 
+# A finished game (GNU Go against tengen, 2026-11-30): black's corner chain G3-H1 has two
+# liberties, J2 and J1, and white's E3-D2 and G2-F1 share one, F2. If white throws in at
+# J1, taking that stone at J2 leaves black one liberty and white takes all back at J1; the
+# answer is F2, capturing both white chains. Settling playouts that took the stone counted
+# black's corner dead, and tengen said W+18.5.
+loadsgf sgf/snapback-capture.sgf
+55 final_score
+#? [W\+0\.5]
+
+56 final_status_list dead
+#? [E3 F3 D2 E2\nG2 F1 G1]
+
 # A real seki: black's eyeless chain inside white's wall shares its two liberties, C1 and
 # D2, with the white stones inside it. Whoever plays there first is captured, so all of
 # them live and C1 and D2 count for nobody: white 69 (18 stones and 51 points), black 10.

@@ -71,9 +71,31 @@ pub fn answer_to(board: &Board, color: Color, last: Point) -> Option<Point> {
 }
 
 /// Where `color` captures the opponent chain through `chain`, in atari, if a playout may
-/// play there.
+/// play there and the capture is not one the opponent answers by taking more back. Such a
+/// capture made settling playouts lose a living group: a corner group with two liberties,
+/// the opponent throwing in on one of them, the playout taking the stone with the other
+/// instead of capturing the opponent's chains in atari outside; the count then called the
+/// group dead (`gtp-tests/sgf/snapback-capture.sgf`).
 fn capture_move(board: &Board, color: Color, chain: Point) -> Option<Point> {
-    board.some_liberty(chain).filter(|&p| board.is_acceptable_playout_move(p, color))
+    board.some_liberty(chain).filter(|&p| {
+        board.is_acceptable_playout_move(p, color) && !is_snapback_capture(board, p, color)
+    })
+}
+
+/// Whether `color`'s capture on `p` takes a single stone while joining own stones into a
+/// chain left with one liberty: the opponent plays back on the captured point and takes the
+/// whole chain, so the capture only loses more.
+pub(crate) fn is_snapback_capture(board: &Board, p: Point, color: Color) -> bool {
+    let mut joins_own = false;
+    let mut captured = 0;
+    for n in board.neighbors(p) {
+        match board.stone(n) {
+            Some(c) if c == color => joins_own = true,
+            Some(_) if board.chain_liberties(n) == 1 => captured += board.chain_len(n),
+            _ => {}
+        }
+    }
+    joins_own && captured == 1 && board.liberties_after(p, color, 2) < 2
 }
 
 /// The vital point of a small eye space next to `last`: an empty region of three to six
@@ -422,6 +444,38 @@ mod tests {
         )
         .unwrap();
         assert_eq!(answer_to(&board, Color::Black, at(&board, 2, 1)), Some(at(&board, 2, 0)));
+    }
+
+    // Taking a stone thrown in where the capturing chain keeps one liberty loses the chain
+    // to the retake: the answer is to capture the chain in atari outside. A lone stone's
+    // capture (a ko) is no such thing.
+    #[test]
+    fn no_capture_that_the_opponent_takes_back_bigger() {
+        let board = Board::from_diagram(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . O O O
+             . . . . . O X X X
+             . . . . . . O X .
+             . . . . X O O X O",
+        )
+        .unwrap();
+        let throw_in = at(&board, 8, 8);
+        assert!(is_snapback_capture(&board, at(&board, 8, 7), Color::Black));
+        assert_eq!(answer_to(&board, Color::Black, throw_in), Some(at(&board, 5, 7)));
+        let ko = Board::from_diagram(
+            ". X O . .
+             X O . O .
+             . X O . .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        assert!(!is_snapback_capture(&ko, at(&ko, 2, 1), Color::Black));
+        assert_eq!(answer_to(&ko, Color::Black, at(&ko, 1, 1)), Some(at(&ko, 2, 1)));
     }
 
     // An own chain put in atari by the last move extends where that gains liberties, and not
