@@ -54,9 +54,11 @@ pub struct SearchParams {
     /// as its RAVE win rate, when RAVE results are plentiful. The RAVE weight after `n`
     /// visits and `ñ` RAVE results (priors included) is `ñ / (n + ñ + n·ñ/k)`, Silver's
     /// minimum-error schedule, as in Fuego: few RAVE results weigh less than many, which
-    /// puts the priors' virtual results in proportion. 0 turns RAVE off. Default 20,000:
+    /// puts the priors' virtual results in proportion (`rave_weight`). 0 leaves visited moves to
+    /// their own win rate (unvisited ones are still valued by RAVE). Default 20,000:
     /// at 1,000 playouts it won 56.7 % of 387 self-play games (H1) against the former
-    /// `sqrt(k / (3n + k))` with k = 500, and beat k = 10,000 and 40,000 (docs/strength.md).
+    /// `sqrt(k / (3n + k))` with k = 500, and beat k = 10,000, 40,000 and 100,000
+    /// (docs/strength.md).
     pub rave_equivalence: f64,
     /// Visits a node needs before it is expanded (the root always is). Default 1 (on 9×9
     /// at 1,000 playouts it won 54.6 % of 500 self-play games against 2). On big
@@ -81,7 +83,8 @@ pub struct SearchParams {
     /// How much the priors weigh: their virtual simulations are multiplied by this (rounded
     /// per prior). Default 1.5: with the move model, half as much again as the priors were
     /// tuned with won 55 % of 500 self-play games and 83 of 100 against GNU Go at 1,000
-    /// playouts, after 77 (docs/strength.md).
+    /// playouts, after 77 (159 of 200 with 100 more games); 2 lost 46.4 % of 295 self-play
+    /// games against 1.5 (docs/strength.md).
     pub prior_weight: f64,
     /// The weight of the learnt move model among the priors: a move with a share `s` of the
     /// model's strength gets `model_prior × √s` virtual wins, rounded (see `priors.rs`; the
@@ -347,6 +350,19 @@ const CLAIM: usize = 8;
 
 /// Player who reached a point first in the current simulation: 0 none, 1 black, 2 white.
 type FirstMover = [u8; SLOTS];
+
+/// The weight of a move's RAVE win rate against its own after `visits` real visits and
+/// `rave_visits` RAVE results (priors included), with equivalence `k`: Silver's
+/// minimum-error schedule `ñ / (n + ñ + n·ñ/k)`. It is 1 before the first visit, falls as
+/// visits come, falls faster when RAVE results are few, and with plentiful ones is one half
+/// after `k` visits. `k` 0 leaves visited moves to their own win rate.
+fn rave_weight(visits: f64, rave_visits: f64, k: f64) -> f64 {
+    if k > 0.0 {
+        rave_visits / (visits + rave_visits + visits * rave_visits / k)
+    } else {
+        0.0
+    }
+}
 
 /// Records `color` as the first to play on `p` in this simulation, unless someone was.
 #[inline]
@@ -797,12 +813,7 @@ impl Shared<'_> {
         }
         let blended = match rave {
             Some(r) => {
-                let k = self.params.rave_equivalence;
-                let beta = if k > 0.0 {
-                    rave_visits / (n + rave_visits + n * rave_visits / k)
-                } else {
-                    0.0
-                };
+                let beta = rave_weight(n, rave_visits, self.params.rave_equivalence);
                 (1.0 - beta) * q + beta * r
             }
             None => q,
@@ -917,6 +928,17 @@ mod tests {
     }
 
     // Same seed, same playouts: the same move and the same statistics, every time.
+    // The RAVE weight: all of the value before the first visit, one half after k visits
+    // when RAVE results are plentiful, less when they are few, none with k = 0.
+    #[test]
+    fn rave_weight_follows_the_minimum_error_schedule() {
+        assert_eq!(rave_weight(0.0, 50.0, 20_000.0), 1.0);
+        assert!((rave_weight(20_000.0, 1e12, 20_000.0) - 0.5).abs() < 1e-6);
+        assert!(rave_weight(100.0, 50.0, 20_000.0) < rave_weight(100.0, 5_000.0, 20_000.0));
+        assert!(rave_weight(1_000.0, 5_000.0, 20_000.0) < rave_weight(100.0, 5_000.0, 20_000.0));
+        assert_eq!(rave_weight(100.0, 5_000.0, 0.0), 0.0);
+    }
+
     #[test]
     fn deterministic_with_a_seed() {
         let g = Game::new(9, Rules::chinese());
