@@ -86,6 +86,17 @@ loadsgf sgf/snapback-capture.sgf
 56 final_status_list dead
 #? [E3 F3 D2 E2\nG2 F1 G1]
 
+# A finished game (tengen against GNU Go at one second a move, 2026-11-30): black's last
+# stone, J5, is in atari with white to move. Taking it at J4 starts a ko, which the taker
+# wins once both have passed: J5 is dead, and J5 and J4 are white's. tengen's playouts,
+# retaking at random, kept the stone; it counted B+3.5, passed, and lost W+0.5.
+loadsgf sgf/stone-in-atari-at-the-end.sgf
+57 final_score
+#? [W\+0\.5]
+
+58 final_status_list dead
+#? [J5\nD3 E3]
+
 # A real seki: black's eyeless chain inside white's wall shares its two liberties, C1 and
 # D2, with the white stones inside it. Whoever plays there first is captured, so all of
 # them live and C1 and D2 count for nobody: white 69 (18 stones and 51 points), black 10.

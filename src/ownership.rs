@@ -3,9 +3,10 @@
 //! capture chains in atari and put no big chain in atari, except two or three stones given
 //! up for a shortage of liberties, the kill that looks like seki; half of them with each
 //! side moving first, since at the end of a game either may). A chain that its owner loses
-//! in most of them is dead; one that neither side clearly keeps is taken to be in seki,
-//! unless it is in atari, which no chain in seki is. `final_score` and `final_status_list`
-//! both use this one evaluator, so they always agree with each other.
+//! in most of them is dead, and so is a chain in atari unless taking it is a snapback;
+//! whether a living chain is in seki is read from the liberties it shares (see
+//! [`chain_statuses`]). `final_score` and `final_status_list` both use this one evaluator,
+//! so they always agree with each other.
 //!
 //! Playouts run in parallel batches whose generators are seeded from the caller's seed and the
 //! batch number, so the estimate is the same for a given seed whatever the thread count.
@@ -91,9 +92,11 @@ pub enum Status {
 
 /// Every chain on the board with its status, each chain named by its stones in board order.
 ///
-/// A chain its owner keeps in most playouts is alive, one it loses in most is dead; one that
-/// neither side clearly keeps is dead if it is in atari (the capture is there) and otherwise
-/// goes to the side that owns it more often. (Settling playouts never fill a seki's shared
+/// A chain its owner keeps in most playouts is alive, one it loses in most is dead, and one
+/// that neither side clearly keeps goes to the side that owns it more often. Then a chain in
+/// atari is dead if every opponent chain touching it lives and taking it is no snapback:
+/// once both have passed, the opponent may take it first, and a ko it starts is the taker's
+/// (GNU Go counts so; the playouts, retaking at random, kept such a stone in most of them). (Settling playouts never fill a seki's shared
 /// liberties with a self-atari of four or more stones, so such chains in seki come out
 /// alive; two or three stones may be given up where the opponent is short of liberties too,
 /// which kills what only looks like seki and may break a real one between small chains.)
@@ -115,7 +118,7 @@ pub fn chain_statuses(board: &Board, ownership: &Ownership) -> Vec<(Vec<Point>, 
             stones.iter().map(|&s| sign * ownership.of(s)).sum::<f64>() / stones.len() as f64;
         let alive = if mean >= CERTAIN {
             true
-        } else if mean <= -CERTAIN || board.chain_liberties(p) == 1 {
+        } else if mean <= -CERTAIN {
             false
         } else {
             mean >= 0.0
@@ -124,6 +127,20 @@ pub fn chain_statuses(board: &Board, ownership: &Ownership) -> Vec<(Vec<Point>, 
             chain_of[s.index()] = chains.len();
         }
         chains.push((stones, alive));
+    }
+    // A chain in atari whose takers all live is dead; the verdicts above decide who lives.
+    let by_playouts: Vec<bool> = chains.iter().map(|(_, alive)| *alive).collect();
+    for (stones, alive) in &mut chains {
+        let p = stones[0];
+        if *alive && board.chain_liberties(p) == 1 && !capture_backfires(board, p) {
+            let color = board.stone(p);
+            let takers_live = stones.iter().flat_map(|&s| board.neighbors(s)).all(|n| {
+                board.stone(n).is_none()
+                    || board.stone(n) == color
+                    || by_playouts[chain_of[n.index()]]
+            });
+            *alive = !takers_live;
+        }
     }
     let lives = |p: Point| board.stone(p).is_some() && chains[chain_of[p.index()]].1;
     chains
@@ -152,6 +169,15 @@ pub fn chain_statuses(board: &Board, ownership: &Ownership) -> Vec<(Vec<Point>, 
             (stones.clone(), status)
         })
         .collect()
+}
+
+/// Whether the opponent taking the chain through `chain`, in atari, only loses more to the
+/// retake (a snapback), so that the chain is not simply dead.
+fn capture_backfires(board: &Board, chain: Point) -> bool {
+    let (Some(color), Some(liberty)) = (board.stone(chain), board.some_liberty(chain)) else {
+        return false;
+    };
+    policy::is_snapback_capture(board, liberty, color.opponent())
 }
 
 /// One stone of every chain with `status`, for `score::count`'s dead and seki lists.

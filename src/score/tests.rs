@@ -40,6 +40,27 @@ fn area_count_of_a_split_board() {
     assert_eq!(s.result().to_string(), "W+5.5");
 }
 
+// A dead stone in atari next to the owner's wall: the taker plays on its liberty to take it,
+// so under area scoring that point and the stone's count for the taker though the region
+// left touches both colours (GNU Go counts so); under territory scoring they stay dame.
+#[test]
+fn a_dead_stone_and_its_liberty_go_to_the_taker() {
+    let b = board(
+        ". X O . .
+         . X O . .
+         . X O . .
+         . X . O .
+         . X . X O",
+    );
+    let dead = points(&b, &["D1"]);
+    let s = count(&b, &rules(0.0), 0, &dead, &[]);
+    // Black: 5 stones and 5 points; white: 5 stones, 7 points, and D1 and C1; C2 is dame.
+    assert_eq!((s.stones, s.territory, s.neutral), ([5, 5], [5, 9], 1), "{s:?}");
+    let territory = Rules { scoring: Scoring::Territory, ..rules(0.0) };
+    let japanese = count(&b, &territory, 0, &dead, &[]);
+    assert_eq!((japanese.territory, japanese.neutral), ([5, 7], 3), "{japanese:?}");
+}
+
 // Dead stones are removed first and their points go to the surrounding colour.
 #[test]
 fn dead_stones_are_removed() {
