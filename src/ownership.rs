@@ -3,7 +3,8 @@
 //! capture chains in atari and put no big chain in atari, except two or three stones given
 //! up for a shortage of liberties, the kill that looks like seki; half of them with each
 //! side moving first, since at the end of a game either may). A chain that its owner loses
-//! in most of them is dead, and so is a chain in atari unless taking it is a snapback;
+//! in most of them is dead, and so is a chain in atari whose opponents around it live,
+//! unless taking it is a snapback;
 //! whether a living chain is in seki is read from the liberties it shares (see
 //! [`chain_statuses`]). `final_score` and `final_status_list` both use this one evaluator,
 //! so they always agree with each other.
@@ -94,7 +95,8 @@ pub enum Status {
 ///
 /// A chain its owner keeps in most playouts is alive, one it loses in most is dead, and one
 /// that neither side clearly keeps goes to the side that owns it more often. Then a chain in
-/// atari is dead if every opponent chain touching it lives and taking it is no snapback:
+/// atari is dead if every opponent chain touching it lives, none of them in atari too, and
+/// taking it is no snapback:
 /// once both have passed, the opponent may take it first, and a ko it starts is the taker's
 /// (GNU Go counts so; the playouts, retaking at random, kept such a stone in most of them). (Settling playouts never fill a seki's shared
 /// liberties with a self-atari of four or more stones, so such chains in seki come out
@@ -134,10 +136,11 @@ pub fn chain_statuses(board: &Board, ownership: &Ownership) -> Vec<(Vec<Point>, 
         let p = stones[0];
         if *alive && board.chain_liberties(p) == 1 && !capture_backfires(board, p) {
             let color = board.stone(p);
+            // Opponents in atari too are a race that whoever moves first wins: no rule.
             let takers_live = stones.iter().flat_map(|&s| board.neighbors(s)).all(|n| {
                 board.stone(n).is_none()
                     || board.stone(n) == color
-                    || by_playouts[chain_of[n.index()]]
+                    || (by_playouts[chain_of[n.index()]] && board.chain_liberties(n) > 1)
             });
             *alive = !takers_live;
         }
@@ -165,7 +168,9 @@ pub fn chain_statuses(board: &Board, ownership: &Ownership) -> Vec<(Vec<Point>, 
             };
             let shared_count = liberties.iter().filter(|l| shared(l)).count();
             let own = liberties.len() - shared_count;
-            let status = if shared_count > 0 && own <= 1 { Status::Seki } else { Status::Alive };
+            // No chain in atari is in seki: its one liberty is a capture.
+            let seki = shared_count > 0 && own <= 1 && liberties.len() >= 2;
+            let status = if seki { Status::Seki } else { Status::Alive };
             (stones.clone(), status)
         })
         .collect()

@@ -144,25 +144,31 @@ fn stones_text(stones: f64, joiner: &str) -> String {
 
 /// Counts `board` under `rules` with `handicap` stones given, after removing the chains
 /// through the points in `dead`. Under area scoring, the points of a dead chain and its
-/// liberties that border both colours after the removal count for the side that takes it. Chains through the points in `seki` matter only to
+/// liberties that lie in a region no single colour borders after the removal count for the
+/// side that takes it. Chains through the points in `seki` matter only to
 /// territory scoring, where the empty points they surround count for nobody.
 pub fn count(board: &Board, rules: &Rules, handicap: u32, dead: &[Point], seki: &[Point]) -> Score {
     let mut board = board.clone();
     let mut prisoners = [board.prisoners(Color::Black), board.prisoners(Color::White)];
-    // Per point, which colours take a dead chain there: its stones and its liberties.
+    // Per point, which colours take a dead chain there: its stones and its liberties, read
+    // before any chain is removed, so that the order of `dead` does not matter.
     let mut taken_by = vec![0u8; crate::board::SLOTS];
     for &p in dead {
         if let Some(color) = board.stone(p) {
-            let chain: Vec<Point> = board.chain_stones(p).collect();
             let mark = 1 << color.opponent().index();
-            for &s in &chain {
+            for s in board.chain_stones(p) {
                 taken_by[s.index()] |= mark;
                 for n in board.neighbors(s) {
-                    if board.cell(n) == crate::board::Cell::Empty {
+                    if board.cell(n) == Cell::Empty {
                         taken_by[n.index()] |= mark;
                     }
                 }
             }
+        }
+    }
+    for &p in dead {
+        if let Some(color) = board.stone(p) {
+            let chain: Vec<Point> = board.chain_stones(p).collect();
             prisoners[color.opponent().index()] += chain.len() as u32;
             for s in chain {
                 board.clear_point(s);
@@ -194,7 +200,7 @@ pub fn count(board: &Board, rules: &Rules, handicap: u32, dead: &[Point], seki: 
                 let owner = region.owner();
                 let seki_eye = rules.scoring == Scoring::Territory
                     && region.border.iter().any(|b| in_seki.contains(b));
-                // A dead chain's stones and liberties in a region that touches both colours
+                // A dead chain's stones and liberties in a region no single colour borders
                 // go to the side taking it under area scoring: it plays on the liberties
                 // to capture, as GNU Go counts it (a dead stone in atari next to the
                 // owner's wall: its point and its liberty are the taker's).

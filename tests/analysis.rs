@@ -228,7 +228,7 @@ fn parameter_table() {
     // The move model's weight: on by default, 0 turns it off, negative is refused.
     assert!(r[0].1.contains("\"model_prior\":40"), "{r:?}");
     assert!(r[0].1.contains("\"prior_weight\":1.5"), "{r:?}");
-    assert!(r[0].1.contains("\"rave_equivalence\":20000"), "{r:?}");
+    assert!(r[0].1.contains("\"rave_equivalence\":20000,"), "{r:?}");
     assert!(r[8].0 && r[9].1.contains("\"model_prior\":0"), "{r:?}");
     assert_eq!(r[10], (false, "bad value for parameter 'model_prior'".to_string()));
 }

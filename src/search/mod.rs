@@ -927,7 +927,6 @@ mod tests {
         game
     }
 
-    // Same seed, same playouts: the same move and the same statistics, every time.
     // The RAVE weight: all of the value before the first visit, one half after k visits
     // when RAVE results are plentiful, less when they are few, none with k = 0.
     #[test]
@@ -939,6 +938,7 @@ mod tests {
         assert_eq!(rave_weight(100.0, 5_000.0, 0.0), 0.0);
     }
 
+    // Same seed, same playouts: the same move and the same statistics, every time.
     #[test]
     fn deterministic_with_a_seed() {
         let g = Game::new(9, Rules::chinese());
