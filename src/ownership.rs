@@ -4,10 +4,9 @@
 //! up for a shortage of liberties, the kill that looks like seki; half of them with each
 //! side moving first, since at the end of a game either may). A chain that its owner loses
 //! in most of them is dead, and so is a chain in atari whose opponents around it live,
-//! unless taking it is a snapback;
-//! whether a living chain is in seki is read from the liberties it shares (see
-//! [`chain_statuses`]). `final_score` and `final_status_list` both use this one evaluator,
-//! so they always agree with each other.
+//! unless taking it is a snapback; whether a living chain is in seki is read from the
+//! liberties it shares (see [`chain_statuses`]). `final_score` and `final_status_list` both
+//! use this one evaluator, so they always agree with each other.
 //!
 //! Playouts run in parallel batches whose generators are seeded from the caller's seed and the
 //! batch number, so the estimate is the same for a given seed whatever the thread count.
@@ -96,9 +95,9 @@ pub enum Status {
 /// A chain its owner keeps in most playouts is alive, one it loses in most is dead, and one
 /// that neither side clearly keeps goes to the side that owns it more often. Then a chain in
 /// atari is dead if every opponent chain touching it lives, none of them in atari too, and
-/// taking it is no snapback:
-/// once both have passed, the opponent may take it first, and a ko it starts is the taker's
-/// (GNU Go counts so; the playouts, retaking at random, kept such a stone in most of them). (Settling playouts never fill a seki's shared
+/// taking it is no snapback: once both have passed, the opponent may take it first, and a ko
+/// it starts is the taker's (GNU Go counts so; the playouts, retaking at random, kept such a
+/// stone in most of them). (Settling playouts never fill a seki's shared
 /// liberties with a self-atari of four or more stones, so such chains in seki come out
 /// alive; two or three stones may be given up where the opponent is short of liberties too,
 /// which kills what only looks like seki and may break a real one between small chains.)
