@@ -1,7 +1,9 @@
 # Area scoring (Chinese rules) of finished positions, with and without dead stones.
 # Black walls off columns A-D, white E-J: black 36 points, white 45, komi 7.5.
-# gnugo-known-failures: 30 31
+# Also territory scoring (Japanese rules) of a seki.
+# gnugo-known-failures: 30 31 64
 #   30/31: tengen-count is tengen's own command.
+#   64: GNU Go ignores kata-set-rules and counts by area: W+12.5.
 
 boardsize 9
 clear_board
@@ -140,3 +142,44 @@ play w D1
 
 62 final_status_list seki
 #? [B4 C4 D4 E4 B3 E3 B2 E2 B1 E1\nC3 D3 C2\nD1]
+
+# Seki with eyes: black's chain has the eye A4, white's the eye D4, and they share B1;
+# whoever plays B1 is captured. Both chains live: under territory scoring (Japanese rules)
+# only komi counts, W+6.5 (the eyes, one point each, count for nobody; src/score/tests.rs
+# pins that), where calling the black chain dead would give W+25.5. Under area scoring the
+# stones and eyes count: black 8 stones and A4, white 14 stones and D4, W+12.5.
+boardsize 5
+clear_board
+kata-set-rules japanese
+komi 6.5
+play b A5
+play b B5
+play b B4
+play b A3
+play b B3
+play b A2
+play b B2
+play b A1
+play w C5
+play w D5
+play w E5
+play w C4
+play w E4
+play w C3
+play w D3
+play w E3
+play w C2
+play w D2
+play w E2
+play w C1
+play w D1
+play w E1
+63 final_status_list seki
+#? [A5 B5 B4 A3 B3 A2 B2 A1\nC5 D5 E5 C4 E4 C3 D3 E3 C2 D2 E2 C1 D1 E1]
+
+64 final_score
+#? [W\+6\.5]
+
+kata-set-rules chinese
+66 final_score
+#? [W\+12\.5]

@@ -137,7 +137,8 @@ struct EngineArgs {
 
 #[derive(clap::Args)]
 struct MatchArgs {
-    /// Command of the first engine (black in the first game), e.g. "tengen gtp --playouts 1000".
+    /// Command of the first engine (black in the first game), e.g. "tengen gtp --playouts 1000
+    /// --seed {game}": `{game}` in any command becomes the game number.
     #[arg(long)]
     black: String,
     /// Command of the second engine.
@@ -169,7 +170,7 @@ struct MatchArgs {
     /// Seconds to wait for an answer when no clock is running before calling an engine hung.
     #[arg(long, default_value_t = 600.0)]
     timeout: f64,
-    /// Command of a referee engine that scores finished games (e.g. GNU Go).
+    /// Command of a referee engine that scores finished games (e.g. GNU Go); `{game}` too.
     #[arg(long)]
     referee: Option<String>,
     /// Write one SGF file per game into this folder.
@@ -332,7 +333,8 @@ fn run_regress(
     };
     let timeout = Duration::from_secs_f64(timeout.clamp(0.001, 86_400.0));
     let reports: Vec<_> = files.iter().map(|f| regress::run_file(f, &engine, timeout)).collect();
-    print!("{}", regress::format_report(&reports));
+    // A closed stdout still leaves the JUnit file and the exit status to report.
+    report(format_args!("{}", regress::format_report(&reports).trim_end()));
     if let Some(path) = junit {
         if let Err(e) = std::fs::write(&path, regress::junit_xml(&reports)) {
             eprintln!("cannot write {}: {e}", path.display());
@@ -354,7 +356,7 @@ fn run_match(args: MatchArgs) -> i32 {
             let mut out = std::io::stdout();
             match tengen::matchplay::run_match(&settings, &mut out) {
                 Ok(summary) => {
-                    print!("{}", summary.table());
+                    report(format_args!("{}", summary.table().trim_end()));
                     0
                 }
                 Err(e) => {
@@ -473,11 +475,11 @@ fn run_bench(seconds: f64, seed: u64) {
         for policy in [PlayoutPolicy::Tactical, PlayoutPolicy::Patterns] {
             let heavy = tengen::bench::policy_playouts(size, policy, budget, seed);
             print_figure(&heavy);
-            println!(
+            report_or_stop(format_args!(
                 "{:<40} {:>10.2}x",
                 "  cost against light",
                 light.per_second() / heavy.per_second()
-            );
+            ));
         }
     }
     for (size, playouts) in [(9, 100_000), (19, 30_000)] {
@@ -486,22 +488,37 @@ fn run_bench(seconds: f64, seed: u64) {
             let two = tengen::bench::search_speed(size, playouts, seed, 2, position);
             print_figure(&one);
             print_figure(&two);
-            println!(
+            report_or_stop(format_args!(
                 "{:<40} {:>10.2}x",
                 "  2 threads / 1 thread",
                 two.per_second() / one.per_second()
-            );
+            ));
         }
     }
 }
 
 fn print_figure(figure: &tengen::bench::Figure) {
-    println!(
+    report_or_stop(format_args!(
         "{:<40} {:>10.0} /s   ({} in {:.2} s, checksum {})",
         figure.name,
         figure.per_second(),
         figure.count,
         figure.elapsed.as_secs_f64(),
         figure.checksum
-    );
+    ));
+}
+
+/// Writes one line of a report to stdout; `false` when the reader has gone away (`tengen
+/// bench | head -3`), where `println!` would panic.
+fn report(line: std::fmt::Arguments) -> bool {
+    use std::io::Write;
+    writeln!(std::io::stdout().lock(), "{line}").is_ok()
+}
+
+/// [`report`] for the bench, which has nothing left to do once nobody reads it: it ends
+/// quietly, as Unix tools do.
+fn report_or_stop(line: std::fmt::Arguments) {
+    if !report(line) {
+        std::process::exit(0);
+    }
 }

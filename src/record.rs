@@ -272,6 +272,26 @@ mod tests {
         assert_eq!(game.score(&[], &[]).compensation, 2.5);
     }
 
+    // AE empties points in the replay, before the moves and between them; PL sets who moves.
+    #[test]
+    fn replay_add_empty_and_player_to_move() {
+        let text = "(;SZ[9]AB[aa][bb]AW[cc];AE[bb]PL[W];W[dd];B[ee];AE[dd][aa]PL[B])";
+        let game = replay(&sgf::parse(text).unwrap(), &Rules::chinese(), None).unwrap();
+        let at = |x, y| game.board().point(x, y);
+        assert_eq!(game.board().stone(at(0, 0)), None, "AE in the last node");
+        assert_eq!(game.board().stone(at(1, 1)), None, "AE before the moves");
+        assert_eq!(game.board().stone(at(3, 3)), None, "a played stone removed by AE");
+        assert_eq!(game.board().stone(at(2, 2)), Some(Color::White));
+        assert_eq!(game.board().stone(at(4, 4)), Some(Color::Black));
+        assert_eq!(game.to_move(), Color::Black, "PL[B] after black's move");
+        game.board().check_invariants().unwrap();
+        // Black stones alone would make it a handicap game, white to move, but for PL[B].
+        let root_only = sgf::parse("(;SZ[9]AB[aa][bb];AE[bb]PL[B])").unwrap();
+        let start = replay(&root_only, &Rules::chinese(), None).unwrap();
+        assert_eq!(start.board().empty_points().len(), 80);
+        assert_eq!(start.to_move(), Color::Black, "PL[B]");
+    }
+
     // Day numbers map to the calendar, leap days and century rules included.
     #[test]
     fn dates() {

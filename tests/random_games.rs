@@ -78,6 +78,7 @@ fn random_game(size: usize, seed: u64, max_moves: usize, full_legality: bool) {
         };
         let before = game.board().clone();
         let to_move_before = game.to_move();
+        let (passes_before, moves_before) = (game.consecutive_passes(), game.moves().len());
         let fast = game.play(color, mv);
         let slow = reference.play(
             match mv {
@@ -99,7 +100,10 @@ fn random_game(size: usize, seed: u64, max_moves: usize, full_legality: bool) {
         assert_eq!(game.board(), &before, "{context}: undo");
         assert_eq!(game.board().hash(), before.hash(), "{context}: undo hash");
         assert_eq!(game.to_move(), to_move_before, "{context}: undo side to move");
+        assert_eq!(game.consecutive_passes(), passes_before, "{context}: undo passes");
+        assert_eq!(game.moves().len(), moves_before, "{context}: undo history");
         game.board().check_invariants().unwrap();
+        // Under superko, a position the undo left in the history would refuse this replay.
         game.play(color, mv).expect("replaying the undone move");
         if !rng.gen_bool(0.05) {
             color = color.opponent();

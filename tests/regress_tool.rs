@@ -1,6 +1,7 @@
 //! `tengen regress` end to end: the shipped scripts pass on tengen, a failing expectation and
 //! an unexpected pass are reported with exit status 1, and a hung engine is reported with
-//! status 2 instead of being waited on.
+//! status 2 instead of being waited on. Also the reports' common exit: a closed stdout ends
+//! the report tools quietly.
 
 use std::path::Path;
 use std::process::Command;
@@ -72,4 +73,37 @@ fn ampersand_results_are_shown_not_checked() {
     assert!(stdout.contains(":3: not checked: `2 protocol_version` answered = \"2\""), "{stdout}");
     assert!(stdout.contains("1 passed, 0 failed (0 unexpected), 1 not checked"), "{stdout}");
     assert!(stdout.ends_with("1 passed, 0 failed\n"), "{stdout}");
+}
+
+// A report whose reader has gone away (`tengen bench | head -1`) ends the program quietly,
+// without a panic.
+#[test]
+fn closed_stdout_ends_quietly() {
+    use std::process::Stdio;
+    let mut child = tengen()
+        .args(["bench", "--seconds", "0.01"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+
+    // A regression run still gives its verdict in the exit status.
+    let script = scratch("closed.tst", "1 protocol_version\n#? [3]\n");
+    let mut child = tengen()
+        .arg("regress")
+        .arg(&script)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
 }

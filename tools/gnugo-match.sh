@@ -3,6 +3,9 @@
 # komi 7.5, colours alternating, from the openings in openings/9x9, GNU Go as referee.
 # SIZE=19 (or any other size) plays on that board instead, without openings.
 # Needs `apt-get install gnugo`. Records and a results file go to target/gnugo-match-DATE/.
+# Both engines are seeded with the game number (GNU Go otherwise seeds from the clock), so
+# at a fixed number of playouts a game replays move for move: a change that only matters
+# late in a game (resigning, counting) can be measured on the same games.
 #
 # PLAYOUTS may also be a time, e.g. 1s: that many seconds a move on two threads, one game
 # at a time (the strength issue's time-limited setting). The script sets --playouts or
@@ -32,7 +35,7 @@ mkdir -p "$out"
 cp target/release/tengen "$out/tengen"
 exec "$out/tengen" match \
     --black "$out/tengen gtp $budget --seed {game} $*" \
-    --white "/usr/games/gnugo --mode gtp --chinese-rules --level 10" \
-    --referee "/usr/games/gnugo --mode gtp --chinese-rules" \
+    --white "/usr/games/gnugo --mode gtp --chinese-rules --level 10 --seed {game}" \
+    --referee "/usr/games/gnugo --mode gtp --chinese-rules --seed {game}" \
     --size "$size" --komi 7.5 --games "$games" --alternate $openings \
     --parallel "$parallel" --sgf-dir "$out" --results "$out/results.jsonl"

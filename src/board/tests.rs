@@ -117,6 +117,40 @@ fn captures_on_edge_and_corner() {
     );
 }
 
+// A move takes the corner stones: one alone, then two along the edge.
+#[test]
+fn corner_captures_by_a_move() {
+    let mut b = board(
+        "O X . . .
+         . . . . .
+         . . . . .
+         . . . . .
+         . . . . .",
+    );
+    assert_eq!(b.chain_liberties(at(&b, "A5")), 1);
+    assert_eq!(play(&mut b, Color::Black, "A4").unwrap().captured, 1);
+    assert_eq!(b.stone(at(&b, "A5")), None);
+    assert_eq!(b.prisoners(Color::Black), 1);
+    assert_eq!(b.chain_liberties(at(&b, "B5")), 3, "A5 is a liberty again");
+
+    let mut two = board(
+        "O X . . .
+         O X . . .
+         . . . . .
+         . . . . .
+         . . . . .",
+    );
+    assert_eq!(play(&mut two, Color::Black, "A3").unwrap().captured, 2);
+    assert_diagram(
+        &two,
+        ". X . . .
+         . X . . .
+         X . . . .
+         . . . . .
+         . . . . .",
+    );
+}
+
 // A move into a point without liberties that captures nothing is suicide, single stone.
 #[test]
 fn suicide_single_stone() {
@@ -346,6 +380,44 @@ fn playout_runs_to_the_end() {
         }
         let score = b.playout_score();
         assert!(score.unsigned_abs() as usize <= size * size);
+    }
+}
+
+// The playout move picker, before every move of seeded playouts: its move is legal (no
+// suicide, no ko retake) and fills no own true eye, and it passes only when every empty
+// point is illegal or such an eye.
+#[test]
+fn random_moves_are_legal_and_keep_own_eyes() {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+    for (size, games) in [(3, 200), (5, 100), (9, 20)] {
+        for _ in 0..games {
+            let mut b = Board::new(size);
+            let mut color = Color::Black;
+            let mut passes = 0;
+            let mut moves = 0;
+            while passes < 2 && moves < 4 * size * size {
+                match b.random_move(color, &mut rng) {
+                    Some(p) => {
+                        assert!(b.is_legal(p, color), "{color} {p:?} illegal on\n{b:?}");
+                        assert!(!b.is_true_eye(p, color), "{color} fills an eye at {p:?}\n{b:?}");
+                        b.try_play(p, color).expect("legal");
+                        b.check_invariants().unwrap();
+                        passes = 0;
+                        moves += 1;
+                    }
+                    None => {
+                        let open = b.empty_points().iter().map(|&q| Point(q));
+                        for q in open {
+                            assert!(!b.is_legal(q, color) || b.is_true_eye(q, color), "{q:?}");
+                        }
+                        b.clear_ko();
+                        passes += 1;
+                    }
+                }
+                color = color.opponent();
+            }
+        }
     }
 }
 

@@ -217,6 +217,15 @@ fn fixed_handicap_placement() {
     assert!(points.iter().all(|&p| g.board().stone(p) == Some(Color::Black)));
     assert_eq!(g.place_fixed_handicap(2), Err(HandicapError::BoardNotEmpty));
     assert_eq!(g.undo(), Err(CannotUndo), "handicap stones are not moves");
+    // A move after the handicap undoes back to the handicap position, white to move.
+    let handicap_position = g.board().clone();
+    play(&mut g, Color::White, "C3").unwrap();
+    play(&mut g, Color::Black, "R3").unwrap();
+    g.undo().unwrap();
+    g.undo().unwrap();
+    assert_eq!(g.board(), &handicap_position);
+    assert_eq!((g.to_move(), g.handicap()), (Color::White, 4));
+    assert_eq!(g.undo(), Err(CannotUndo));
 
     let mut small = Game::new(9, Rules::chinese());
     assert_eq!(small.place_fixed_handicap(10), Err(HandicapError::InvalidNumberOfStones));

@@ -167,7 +167,8 @@ pub fn run_match(
     let [first, second] = names;
     let names = [first?, second?];
     if let Some(referee) = &settings.referee {
-        engine_name(referee, &dir, settings.timeout).map_err(|e| format!("referee: {e}"))?;
+        let referee = referee.replace("{game}", "1");
+        engine_name(&referee, &dir, settings.timeout).map_err(|e| format!("referee: {e}"))?;
     }
     if let Some(sgf_dir) = &settings.sgf_dir {
         std::fs::create_dir_all(sgf_dir).map_err(|e| format!("{}: {e}", sgf_dir.display()))?;
@@ -259,12 +260,15 @@ fn play_indexed_game(
         }
     }
     let opening = settings.opening(index);
-    // `{game}` in a command becomes the game number, so that engines can be seeded per game.
-    let commands = settings.engines.clone().map(|c| c.replace("{game}", &(index + 1).to_string()));
+    // `{game}` in a command becomes the game number, so that engines (the referee too) can
+    // be seeded per game and a game replays the same.
+    let number = (index + 1).to_string();
+    let commands = settings.engines.clone().map(|c| c.replace("{game}", &number));
+    let referee = settings.referee.as_ref().map(|c| c.replace("{game}", &number));
     let setup = GameSetup {
         players: by_color(first_is_black, [&commands[0], &commands[1]]),
         names: by_color(first_is_black, [&names[0], &names[1]]),
-        referee: settings.referee.as_deref(),
+        referee: referee.as_deref(),
         size: settings.size,
         rules: &settings.rules,
         time: settings.time,

@@ -124,6 +124,31 @@ fn territory_scoring_with_prisoners_and_seki() {
     assert_eq!(area.territory[0], 5, "seki marks do not change area counting");
 }
 
+/// Seki with eyes: black's chain has the eye A4, white's the eye D4, and both share the
+/// liberty B1; whoever plays B1 puts its own chain in atari and is captured.
+const SEKI_WITH_EYES: &str = "
+    X X O O O
+    . X O . O
+    X X O O O
+    X X O O O
+    X . O O O";
+
+// In a real seki the eyes count for nobody under territory scoring, for their owner under
+// area scoring.
+#[test]
+fn eyes_in_seki() {
+    let b = board(SEKI_WITH_EYES);
+    let seki = points(&b, &["A5", "C5"]);
+    let jp = count(&b, &Rules::japanese(), 0, &[], &seki);
+    assert_eq!((jp.territory, jp.neutral), ([0, 0], 3));
+    assert_eq!(jp.result().to_string(), "W+6.5");
+    let without_marks = count(&b, &Rules::japanese(), 0, &[], &[]);
+    assert_eq!(without_marks.territory, [1, 1], "unmarked, the eyes would be territory");
+    let area = count(&b, &rules(0.0), 0, &[], &seki);
+    assert_eq!((area.stones, area.territory, area.neutral), ([8, 14], [1, 1], 1));
+    assert_eq!(area.result().to_string(), "W+6");
+}
+
 // White receives N points in an N-stone handicap game under Chinese rules, none under
 // Tromp-Taylor, N−1 under AGA-style compensation.
 #[test]
