@@ -26,13 +26,11 @@ fn light_playouts(c: &mut Criterion) {
     group.finish();
 }
 
-fn play_undo(c: &mut Criterion) {
-    let size = 19;
-    let moves = tengen::bench::random_game(size, 1);
-    let mut game = Game::new(size, Rules::chinese());
-    // Superko may refuse a move of the light playout's game: count what is played.
+/// Plays `moves` on `game` and undoes what was played: the number of moves played (superko
+/// may refuse some of the light playout's game).
+fn play_and_undo(game: &mut Game, moves: &[(Color, tengen::Point)]) -> u64 {
     let mut played = 0;
-    for &(color, p) in &moves {
+    for &(color, p) in moves {
         if game.play(color, Move::Play(p)).is_ok() {
             played += 1;
         }
@@ -40,21 +38,18 @@ fn play_undo(c: &mut Criterion) {
     for _ in 0..played {
         game.undo().unwrap();
     }
+    played
+}
+
+fn play_undo(c: &mut Criterion) {
+    let size = 19;
+    let moves = tengen::bench::random_game(size, 1);
+    let mut game = Game::new(size, Rules::chinese());
+    let played = play_and_undo(&mut game, &moves);
     let mut group = c.benchmark_group("game");
     group.throughput(Throughput::Elements(2 * played));
     group.bench_function("play+undo 19x19 (a random game)", |b| {
-        b.iter(|| {
-            let mut played = 0;
-            for &(color, p) in &moves {
-                if game.play(color, Move::Play(p)).is_ok() {
-                    played += 1;
-                }
-            }
-            for _ in 0..played {
-                game.undo().unwrap();
-            }
-            black_box(played)
-        })
+        b.iter(|| black_box(play_and_undo(&mut game, &moves)))
     });
     group.finish();
 }

@@ -75,35 +75,26 @@ fn ampersand_results_are_shown_not_checked() {
     assert!(stdout.ends_with("1 passed, 0 failed\n"), "{stdout}");
 }
 
+/// Runs tengen with `args`, its stdout closed at once: the exit code and stderr.
+fn run_with_closed_stdout(args: &[&str]) -> (Option<i32>, String) {
+    use std::process::Stdio;
+    let mut child =
+        tengen().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), String::from_utf8(out.stderr).unwrap())
+}
+
 // A report whose reader has gone away (`tengen bench | head -1`) ends the program quietly,
-// without a panic.
+// without a panic; a regression run still gives its verdict in the exit status.
 #[test]
 fn closed_stdout_ends_quietly() {
-    use std::process::Stdio;
-    let mut child = tengen()
-        .args(["bench", "--seconds", "0.01"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(out.status.success(), "{stderr}");
+    let (code, stderr) = run_with_closed_stdout(&["bench", "--seconds", "0.01"]);
+    assert_eq!(code, Some(0), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 
-    // A regression run still gives its verdict in the exit status.
     let script = scratch("closed.tst", "1 protocol_version\n#? [3]\n");
-    let mut child = tengen()
-        .arg("regress")
-        .arg(&script)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let (code, stderr) = run_with_closed_stdout(&["regress", script.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
