@@ -1,22 +1,41 @@
 //! A fixed amount of playout work for profilers (callgrind, perf): `cargo run --release
-//! --example playouts -- SIZE COUNT`. Prints the checksum so runs can be compared.
+//! --example playouts -- SIZE COUNT [light|tactical|patterns]` (light by default). Prints
+//! the checksum so runs can be compared.
 
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
+use tengen::policy::{self, PlayoutPolicy};
 use tengen::{Board, Color};
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let size: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(9);
     let count: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(10_000);
+    let policy = match args.next().as_deref() {
+        None | Some("light") => PlayoutPolicy::Light,
+        Some("tactical") => PlayoutPolicy::Tactical,
+        Some("patterns") => PlayoutPolicy::Patterns,
+        Some(other) => {
+            eprintln!("unknown policy {other}: light, tactical or patterns");
+            std::process::exit(2);
+        }
+    };
     let empty = Board::new(size);
     let mut board = empty.clone();
     let mut rng = SmallRng::seed_from_u64(1);
     let (mut moves, mut score) = (0usize, 0i64);
     for _ in 0..count {
         board.copy_from(&empty);
-        moves += board.playout(Color::Black, 3 * size * size, &mut rng);
+        moves += policy::playout(
+            &mut board,
+            policy,
+            Color::Black,
+            None,
+            3 * size * size,
+            &mut rng,
+            |_, _| {},
+        );
         score += board.playout_score() as i64;
     }
-    println!("{count} playouts on {size}x{size}: {moves} moves, score sum {score}");
+    println!("{count} {policy:?} playouts on {size}x{size}: {moves} moves, score sum {score}");
 }
