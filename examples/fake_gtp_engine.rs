@@ -3,13 +3,16 @@
 //!
 //! ```text
 //! fake_gtp_engine [--name NAME] [--score RESULT] [--genmove BEHAVIOUR] [--refuse-play]
+//!                 [--misplace-handicap]
 //! ```
 //!
 //! BEHAVIOUR: `pass` (the default), `resign`, `first-legal` (the first legal point that is
 //! not an own eye, else pass), `occupied` (the first occupied point, else A1), `garbage`,
 //! `error`, `crash`, `hang`, `chatty` (hang while printing stray lines), `slow:SECONDS`
 //! (think, then pass). `--score` is the answer to
-//! `final_score` (without it, an error); `--refuse-play` rejects every `play`.
+//! `final_score` (without it, an error); `--refuse-play` rejects every `play`;
+//! `--misplace-handicap` answers `fixed_handicap` with the first points of the board instead
+//! of the stones it placed.
 
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -24,6 +27,7 @@ fn main() {
     let score = option("--score");
     let behaviour = option("--genmove").unwrap_or_else(|| "pass".into());
     let refuse_play = args.iter().any(|a| a == "--refuse-play");
+    let misplace_handicap = args.iter().any(|a| a == "--misplace-handicap");
     let mut game = Game::new(19, Rules::chinese());
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
@@ -55,6 +59,23 @@ fn main() {
             "play" if refuse_play => Err("illegal move".into()),
             "play" => play(&mut game, &args),
             "final_score" => score.clone().ok_or_else(|| "cannot score".into()),
+            "fixed_handicap" => match args.first().and_then(|n| n.parse().ok()) {
+                Some(stones) => match game.place_fixed_handicap(stones) {
+                    Ok(points) => {
+                        let board = game.board();
+                        let shown: Vec<_> = if misplace_handicap {
+                            board.points().take(points.len()).collect()
+                        } else {
+                            points
+                        };
+                        let vertices: Vec<String> =
+                            shown.into_iter().map(|p| format_move(board, Move::Play(p))).collect();
+                        Ok(vertices.join(" "))
+                    }
+                    Err(_) => Err("invalid number of stones".into()),
+                },
+                None => Err("syntax error".into()),
+            },
             "genmove" => {
                 let color = args.first().and_then(|c| Color::parse(c)).unwrap_or(Color::Black);
                 genmove(&mut game, color, &behaviour)

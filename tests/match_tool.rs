@@ -295,6 +295,32 @@ fn handicap_games() {
     assert!(text.find(";B[").is_none_or(|black| black > first_move), "{text}");
 }
 
+// The results file records the handicap, and a match with another handicap does not
+// resume from it; a player that puts its handicap stones elsewhere forfeits.
+#[test]
+fn handicap_results_and_misplaced_stones() {
+    let dir = scratch("handicap-results");
+    let results = dir.join("results.jsonl");
+    let (a, b) = (fake("--score W+1"), fake("--score W+1"));
+    let results_arg = results.to_str().unwrap();
+    let with = |handicap: &str, black: &str| {
+        let args = ["--black", black, "--white", &b, "--size", "9", "--handicap", handicap];
+        run_match(&[&args[..], &["--results", results_arg]].concat())
+    };
+    let run = with("2", &a);
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    assert!(read(&results).contains("\"handicap\":2,"), "{}", read(&results));
+    let other = with("3", &a);
+    assert_eq!(other.status, Some(2), "{}", other.stdout);
+    assert!(other.stderr.contains("another handicap"), "{}", other.stderr);
+
+    let misplacing = fake("--misplace-handicap");
+    let run = run_match(&["--black", &misplacing, "--white", &b, "--size", "9", "--handicap", "2"]);
+    let line = game_line(&run);
+    assert!(line.contains("W+F"), "{line}");
+    assert!(line.contains("black forfeits: placed the handicap on `A9 B9`"), "{line}");
+}
+
 // `{game}` in an engine command becomes the game number (for per-game seeds).
 #[test]
 fn game_number_placeholder() {

@@ -8,7 +8,7 @@ use crate::gtp::client::{ClientError, GtpProcess, Response};
 use crate::rules::Rules;
 use crate::time::Clock;
 use crate::vertex::{format_move, parse_move};
-use crate::Move;
+use crate::{Move, Point};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -299,6 +299,36 @@ fn start_table(setup: &GameSetup) -> Result<Table, Stop> {
     Ok(table)
 }
 
+/// Places `stones` fixed handicap stones in the runner's game and has every program at the
+/// table do the same. A player whose stones are not where the GTP specification puts them
+/// would play on another board, so it forfeits.
+fn place_handicap(stones: usize, table: &mut Table, game: &mut Game) -> Result<(), Stop> {
+    let points = game
+        .place_fixed_handicap(stones)
+        .map_err(|e| Stop::Unknown(format!("no handicap of {stones}: {e}")))?;
+    let board = game.board();
+    let mut expected: Vec<Point> = points;
+    expected.sort();
+    let command = format!("fixed_handicap {stones}");
+    for color in [Color::Black, Color::White] {
+        let answer = table.require(color, &command)?;
+        let mut placed: Vec<Point> = answer
+            .text
+            .split_whitespace()
+            .filter_map(|v| match parse_move(board, v) {
+                Some(Move::Play(p)) => Some(p),
+                _ => None,
+            })
+            .collect();
+        placed.sort();
+        if placed != expected {
+            let text = answer.text.trim();
+            return Err(Stop::Forfeit(color, format!("placed the handicap on `{text}`")));
+        }
+    }
+    table.tell_referee(&command)
+}
+
 /// Plays the opening, then asks for moves until two passes (`None`) or another ending.
 fn play_moves(
     setup: &GameSetup,
@@ -307,10 +337,7 @@ fn play_moves(
     times: &mut [MoveTimes; 2],
 ) -> Option<Stop> {
     if setup.handicap > 0 {
-        if let Err(e) = game.place_fixed_handicap(setup.handicap) {
-            return Some(Stop::Unknown(format!("no handicap of {}: {e}", setup.handicap)));
-        }
-        if let Err(stop) = table.tell_all(&format!("fixed_handicap {}", setup.handicap)) {
+        if let Err(stop) = place_handicap(setup.handicap, table, game) {
             return Some(stop);
         }
     }

@@ -137,9 +137,13 @@ pub fn load_results(settings: &MatchSettings) -> Result<Vec<GameReport>, String>
     for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let context = |e: String| format!("{}:{}: {e}", path.display(), number + 1);
         let report = GameReport::from_json(line).map_err(context)?;
-        if report.engines != settings.engines || report.size != settings.size {
+        let same_games = report.engines == settings.engines
+            && report.size == settings.size
+            && report.handicap == settings.handicap;
+        if !same_games {
             return Err(context(
-                "written for other engines or another board size; choose another --results file"
+                "written for other engines, another board size or another handicap; choose \
+                 another --results file"
                     .into(),
             ));
         }

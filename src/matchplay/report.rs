@@ -18,6 +18,8 @@ pub struct GameReport {
     /// The two engine commands of the match, first engine first.
     pub engines: [String; 2],
     pub size: usize,
+    /// Fixed handicap stones for black (0: none).
+    pub handicap: usize,
     pub first_is_black: bool,
     pub opening: Option<String>,
     /// `RE` form: `B+3.5`, `W+R`, `B+T`, `W+F`, `0`, `?`.
@@ -54,6 +56,7 @@ impl GameReport {
             index,
             engines: settings.engines.clone(),
             size: settings.size,
+            handicap: settings.handicap,
             first_is_black,
             opening: opening.map(|o| o.name.clone()),
             result: played.result.clone(),
@@ -120,6 +123,7 @@ impl GameReport {
             ("first_engine", Value::Str(self.engines[0].clone())),
             ("second_engine", Value::Str(self.engines[1].clone())),
             ("size", Value::Num(self.size as f64)),
+            ("handicap", Value::Num(self.handicap as f64)),
             ("first_engine_color", Value::Str(self.color_of(0).letter().to_string())),
             ("opening", text(&self.opening)),
             ("result", Value::Str(self.result.clone())),
@@ -180,6 +184,8 @@ impl GameReport {
             index: game - 1,
             engines: [required("first_engine")?, required("second_engine")?],
             size: count("size")?,
+            // Files written before the field existed were of even games.
+            handicap: if get("handicap").is_some() { count("handicap")? } else { 0 },
             first_is_black: required("first_engine_color")? == "B",
             opening: text("opening")?,
             result: required("result")?,
@@ -393,6 +399,7 @@ mod tests {
             index,
             engines: ["a --x".into(), "b \"q\"".into()],
             size: 9,
+            handicap: 2,
             first_is_black,
             opening: Some("o1".into()),
             result: result.into(),
@@ -416,6 +423,10 @@ mod tests {
         assert!(!line.contains('\n'));
         assert!(line.contains("\"black_agrees\":true,\"white_agrees\":false"), "{line}");
         assert_eq!(GameReport::from_json(&line).unwrap(), original);
+        // Lines written before the handicap was recorded read as even games.
+        let older = line.replace("\"handicap\":2,", "");
+        assert_ne!(older, line);
+        assert_eq!(GameReport::from_json(&older).unwrap().handicap, 0);
         assert!(GameReport::from_json("{\"game\":1}").is_err());
         assert!(GameReport::from_json("not json").is_err());
     }
