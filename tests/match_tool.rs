@@ -336,18 +336,7 @@ fn game_number_placeholder() {
 fn game_number_placeholder_in_the_referee() {
     let (a, b) = (fake("--score B+9"), fake("--score B+9"));
     let referee = fake("--score W+{game}");
-    let run = run_match(&[
-        "--black",
-        &a,
-        "--white",
-        &b,
-        "--size",
-        "9",
-        "--games",
-        "2",
-        "--referee",
-        &referee,
-    ]);
+    let run = run_match(&["--black", &a, "--white", &b, "--games", "2", "--referee", &referee]);
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     assert!(run.stdout.contains("game 1: fake 1 (B) - fake 1 (W): W+1 after"), "{}", run.stdout);
     assert!(run.stdout.contains("game 2: fake 1 (B) - fake 1 (W): W+2 after"), "{}", run.stdout);
