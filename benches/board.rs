@@ -6,7 +6,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::hint::black_box;
-use tengen::{Board, Color, Game, Move, Rules};
+use tengen::{Board, Color, Game, Rules};
 
 fn light_playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("light playout");
@@ -26,30 +26,16 @@ fn light_playouts(c: &mut Criterion) {
     group.finish();
 }
 
-/// Plays `moves` on `game` and undoes what was played: the number of moves played (superko
-/// may refuse some of the light playout's game).
-fn play_and_undo(game: &mut Game, moves: &[(Color, tengen::Point)]) -> u64 {
-    let mut played = 0;
-    for &(color, p) in moves {
-        if game.play(color, Move::Play(p)).is_ok() {
-            played += 1;
-        }
-    }
-    for _ in 0..played {
-        game.undo().unwrap();
-    }
-    played
-}
-
 fn play_undo(c: &mut Criterion) {
     let size = 19;
     let moves = tengen::bench::random_game(size, 1);
     let mut game = Game::new(size, Rules::chinese());
-    let played = play_and_undo(&mut game, &moves);
+    // Superko may refuse some moves of the light playout's game: count what is played.
+    let played = tengen::bench::play_and_undo(&mut game, &moves, |_| {});
     let mut group = c.benchmark_group("game");
     group.throughput(Throughput::Elements(2 * played));
     group.bench_function("play+undo 19x19 (a random game)", |b| {
-        b.iter(|| black_box(play_and_undo(&mut game, &moves)))
+        b.iter(|| black_box(tengen::bench::play_and_undo(&mut game, &moves, |_| {})))
     });
     group.finish();
 }

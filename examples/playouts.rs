@@ -11,14 +11,10 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let size: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(9);
     let count: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(10_000);
-    let policy = match args.next().as_deref() {
-        None | Some("light") => PlayoutPolicy::Light,
-        Some("tactical") => PlayoutPolicy::Tactical,
-        Some("patterns") => PlayoutPolicy::Patterns,
-        Some(other) => {
-            eprintln!("unknown policy {other}: light, tactical or patterns");
-            std::process::exit(2);
-        }
+    let name = args.next().unwrap_or_else(|| "light".into());
+    let Some(policy) = PlayoutPolicy::from_name(&name) else {
+        eprintln!("unknown policy {name}: light, tactical or patterns");
+        std::process::exit(2);
     };
     let empty = Board::new(size);
     let mut board = empty.clone();

@@ -138,17 +138,26 @@ pub fn play_undo(size: usize, budget: Duration, seed: u64) -> Figure {
     let mut count = 0u64;
     let mut checksum = 0i64;
     while start.elapsed() < budget {
-        let mut played = 0;
-        for &(color, p) in &moves {
-            if game.play(color, crate::board::Move::Play(p)).is_ok() {
-                played += 1;
-            }
-        }
-        checksum += game.board().playout_score() as i64;
-        for _ in 0..played {
-            game.undo().expect("undo what was played");
-        }
-        count += 2 * played as u64;
+        let played = play_and_undo(&mut game, &moves, |game| {
+            checksum += game.board().playout_score() as i64;
+        });
+        count += 2 * played;
     }
     Figure { name: format!("play+undo {size}x{size}"), count, checksum, elapsed: start.elapsed() }
+}
+
+/// Plays `moves` on `game`, skipping those its rules refuse, calls `at_end` on the position
+/// reached, and undoes what was played: the number of moves played.
+pub fn play_and_undo(game: &mut Game, moves: &[(Color, Point)], at_end: impl FnOnce(&Game)) -> u64 {
+    let mut played = 0;
+    for &(color, p) in moves {
+        if game.play(color, Move::Play(p)).is_ok() {
+            played += 1;
+        }
+    }
+    at_end(game);
+    for _ in 0..played {
+        game.undo().expect("undo what was played");
+    }
+    played
 }

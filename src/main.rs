@@ -258,11 +258,8 @@ fn build_engine(args: &EngineArgs) -> Result<Engine, String> {
         time_limit,
         seed: args.seed,
         max_memory_mib: args.max_memory.max(1),
-        policy: match args.policy.as_str() {
-            "light" => PlayoutPolicy::Light,
-            "patterns" => PlayoutPolicy::Patterns,
-            _ => PlayoutPolicy::Tactical,
-        },
+        // clap admits only the policies' names.
+        policy: PlayoutPolicy::from_name(&args.policy).unwrap_or(PlayoutPolicy::Tactical),
         threads: args
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))

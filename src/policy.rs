@@ -31,6 +31,28 @@ pub enum PlayoutPolicy {
     Settling,
 }
 
+impl PlayoutPolicy {
+    /// The policies a user may choose for the search, by the names of the command line and
+    /// the `policy` parameter. `Settling` is for counting only.
+    pub fn from_name(name: &str) -> Option<PlayoutPolicy> {
+        match name {
+            "light" => Some(PlayoutPolicy::Light),
+            "tactical" => Some(PlayoutPolicy::Tactical),
+            "patterns" => Some(PlayoutPolicy::Patterns),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayoutPolicy::Light => "light",
+            PlayoutPolicy::Tactical => "tactical",
+            PlayoutPolicy::Patterns => "patterns",
+            PlayoutPolicy::Settling => "settling",
+        }
+    }
+}
+
 /// The tactical answer to the opponent's stone on `last`, if there is one worth playing:
 /// capture its chain when in atari; else save an own chain it put in atari, by capturing an
 /// opponent chain in atari that touches it or by extending where the chain then has two
@@ -444,6 +466,16 @@ mod tests {
         )
         .unwrap();
         assert_eq!(answer_to(&board, Color::Black, at(&board, 2, 1)), Some(at(&board, 2, 0)));
+    }
+
+    // Policy names read back to the same policy; settling is not the user's to choose.
+    #[test]
+    fn policy_names() {
+        for policy in [PlayoutPolicy::Light, PlayoutPolicy::Tactical, PlayoutPolicy::Patterns] {
+            assert_eq!(PlayoutPolicy::from_name(policy.name()), Some(policy));
+        }
+        assert_eq!(PlayoutPolicy::from_name("settling"), None);
+        assert_eq!(PlayoutPolicy::from_name("heavy"), None);
     }
 
     // Taking a stone thrown in where the capturing chain keeps one liberty loses the chain

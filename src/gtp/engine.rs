@@ -700,13 +700,7 @@ impl Engine {
             "priors" => p.priors.to_string(),
             "prior_weight" => p.prior_weight.to_string(),
             "model_prior" => p.model_prior.to_string(),
-            "policy" => match p.policy {
-                PlayoutPolicy::Light => "light",
-                PlayoutPolicy::Tactical => "tactical",
-                PlayoutPolicy::Patterns => "patterns",
-                PlayoutPolicy::Settling => "settling",
-            }
-            .to_string(),
+            "policy" => p.policy.name().to_string(),
             "max_memory" => p.max_memory_mib.to_string(),
             "resign_threshold" => self.resign_threshold.to_string(),
             "dynamic_komi" => self.dynamic_komi_step.map_or("auto".to_string(), |s| s.to_string()),
@@ -746,14 +740,7 @@ impl Engine {
             }
             "prior_weight" => p.prior_weight = number(0.0, 100.0)?,
             "model_prior" => p.model_prior = number(0.0, 10_000.0)?,
-            "policy" => {
-                p.policy = match value {
-                    "light" => PlayoutPolicy::Light,
-                    "tactical" => PlayoutPolicy::Tactical,
-                    "patterns" => PlayoutPolicy::Patterns,
-                    _ => return Err(bad()),
-                }
-            }
+            "policy" => p.policy = PlayoutPolicy::from_name(value).ok_or_else(bad)?,
             "max_memory" => p.max_memory_mib = number(1.0, 1e7)? as usize,
             "resign_threshold" => self.resign_threshold = number(0.0, 1.0)?,
             "dynamic_komi" => {
