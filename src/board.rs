@@ -962,10 +962,33 @@ impl Board {
                 }
                 chains[chain_count] = head;
                 chain_count += 1;
-                for s in self.chain_stones(n) {
+                // The chain's liberties other than `p` are all liberties after the move, and
+                // their number is known: enough of them ends the count at once, and the walk
+                // over the chain's stones stops when it has seen them all.
+                let others = self.liberties[slot(head)] as usize - 1;
+                if others >= limit {
+                    return limit;
+                }
+                if others == 0 {
+                    continue;
+                }
+                let mut own = [Point(0); 8];
+                let mut own_count = 0;
+                'walk: for s in self.chain_stones(n) {
                     for q in self.neighbors(s) {
-                        if self.cells[q.index()] == Cell::Empty && add(q, &mut found) {
+                        if q == p
+                            || self.cells[q.index()] != Cell::Empty
+                            || own[..own_count].contains(&q)
+                        {
+                            continue;
+                        }
+                        own[own_count] = q;
+                        own_count += 1;
+                        if add(q, &mut found) {
                             return found;
+                        }
+                        if own_count == others {
+                            break 'walk;
                         }
                     }
                 }
