@@ -1,9 +1,10 @@
 # Area scoring (Chinese rules) of finished positions, with and without dead stones.
 # Black walls off columns A-D, white E-J: black 36 points, white 45, komi 7.5.
 # Also territory scoring (Japanese rules) of a seki.
-# gnugo-known-failures: 30 31 64
+# gnugo-known-failures: 30 31 64 67 68
 #   30/31: tengen-count is tengen's own command.
 #   64: GNU Go ignores kata-set-rules and counts by area: W+12.5.
+#   67/68: GNU Go calls the white chain of a seki dead (B+19.5, no seki).
 
 boardsize 9
 clear_board
@@ -183,3 +184,13 @@ play w E1
 kata-set-rules chinese
 66 final_score
 #? [W\+12\.5]
+
+# A seki from a 19x19 game against GNU Go: white's ten stones A5-E1 and black's three A1 A2
+# B1 share their only liberties, A3 and C1, and whoever plays on one is captured first.
+# Both chains live; the count gives the game to white by 2.5 (the referee scored B+19.5).
+loadsgf sgf/seki-19x19.sgf
+67 final_status_list seki
+#? [A5 A4 B4 B3 C3 B2 C2 D2 D1 E1\nA2 A1 B1]
+
+68 final_score
+#? [W\+2\.5]
