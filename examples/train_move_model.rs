@@ -36,6 +36,13 @@ struct Args {
     /// Keep one game in this many out of training, for measuring.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(2..))]
     holdout: u64,
+    /// Learn only from games on this board size (all sizes when not given).
+    #[arg(long)]
+    size: Option<u8>,
+    /// Also measure these models (files in the `--out` format) on the held-out games, to
+    /// compare them with the new one on the same positions.
+    #[arg(long)]
+    compare: Vec<PathBuf>,
     /// SGF files, or folders of them.
     records: Vec<PathBuf>,
 }
@@ -93,6 +100,18 @@ fn main() {
             log_likelihood
         );
     }
+    for path in &args.compare {
+        let text = std::fs::read_to_string(path).expect("reading a model to compare");
+        let other = move_model::MoveModel::parse(&text).expect("a model to compare parses");
+        let (accuracy, log_likelihood) = held_out.evaluate(&other);
+        eprintln!(
+            "{} on the held out: first choice is the move played in {:.1} % (mean \
+             log-likelihood {:.3})",
+            path.display(),
+            100.0 * accuracy,
+            log_likelihood
+        );
+    }
     let header = format!(
         "# tengen move model: gammas of the move features (src/search/move_model.rs), from\n\
          # {} positions of {trained_on} games ({}'s moves), trained by\n\
@@ -117,12 +136,13 @@ fn collect(path: &Path, files: &mut Vec<PathBuf>) {
 
 /// Adds the learning player's moves of `record` to `set`, under the record's rules (`RU`,
 /// else Chinese). `Ok(false)`: a record the model is not for (a size the board does not
-/// support, handicap or setup stones). `Err`: an illegal move, where it stopped.
+/// support or other than `--size`, handicap or setup stones). `Err`: an illegal move, where it stopped.
 fn learn_from(record: &sgf::SgfRecord, args: &Args, set: &mut TrainingSet) -> Result<bool, ()> {
     let learns = |name: &Option<String>| name.as_deref().is_some_and(|n| n.contains(&args.player));
     let learner = [learns(&record.black_name), learns(&record.white_name)];
     let setup = record.nodes.iter().any(|n| !n.add_black.is_empty() || !n.add_white.is_empty());
-    if setup || !Board::is_valid_size(record.size as usize) {
+    let other_size = args.size.is_some_and(|size| size != record.size);
+    if setup || other_size || !Board::is_valid_size(record.size as usize) {
         return Ok(false);
     }
     let mut game = Game::new(record.size as usize, record::rules_of(record, &Rules::default()));

@@ -7,6 +7,9 @@
 # at a fixed number of playouts a game replays move for move: a change that only matters
 # late in a game (resigning, counting) can be measured on the same games.
 #
+# SEED_OFFSET=N seeds game g with N + g instead of g: new games at the same settings, to add
+# to a run (the match numbers its games from 1 all the same).
+#
 # PLAYOUTS may also be a time, e.g. 1s: that many seconds a move on two threads, one game
 # at a time (the strength issue's time-limited setting). The script sets --playouts or
 # --time, --threads and --seed; the extra options must not repeat them.
@@ -14,6 +17,7 @@
 #   tools/gnugo-match.sh GAMES PLAYOUTS [more tengen gtp options, e.g. --policy light]
 #   SIZE=19 tools/gnugo-match.sh 30 3000
 #   tools/gnugo-match.sh 100 1s
+#   SEED_OFFSET=100 SIZE=19 tools/gnugo-match.sh 24 3000
 set -eu
 cd "$(dirname "$0")/.."
 games=${1:-30}
@@ -27,6 +31,18 @@ case "$playouts" in
 *[!0-9]* | '') echo "gnugo-match.sh: PLAYOUTS must be a number or a time such as 1s" >&2; exit 2 ;;
 *) budget="--playouts $playouts --threads 1"; parallel=2 ;;
 esac
+offset=${SEED_OFFSET:-0}
+case "$offset" in
+'' | *[!0-9]*) echo "gnugo-match.sh: SEED_OFFSET must be a number" >&2; exit 2 ;;
+esac
+# The command line of an engine seeded for game `{game}` (the match fills in the number).
+seeded() {
+    if [ "$offset" = 0 ]; then
+        echo "$1 --seed {game} ${2:-}"
+    else
+        echo "sh -c 'exec $1 --seed \$(($offset + {game})) ${2:-}'"
+    fi
+}
 cargo build --release --quiet
 out=target/gnugo-match-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$out"
@@ -34,8 +50,8 @@ mkdir -p "$out"
 # cannot change the engine halfway through.
 cp target/release/tengen "$out/tengen"
 exec "$out/tengen" match \
-    --black "$out/tengen gtp $budget --seed {game} $*" \
-    --white "/usr/games/gnugo --mode gtp --chinese-rules --level 10 --seed {game}" \
-    --referee "/usr/games/gnugo --mode gtp --chinese-rules --seed {game}" \
+    --black "$(seeded "$out/tengen gtp $budget" "$*")" \
+    --white "$(seeded "/usr/games/gnugo --mode gtp --chinese-rules --level 10")" \
+    --referee "$(seeded "/usr/games/gnugo --mode gtp --chinese-rules")" \
     --size "$size" --komi 7.5 --games "$games" --alternate $openings \
     --parallel "$parallel" --sgf-dir "$out" --results "$out/results.jsonl"
