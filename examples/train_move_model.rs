@@ -136,7 +136,8 @@ fn collect(path: &Path, files: &mut Vec<PathBuf>) {
 
 /// Adds the learning player's moves of `record` to `set`, under the record's rules (`RU`,
 /// else Chinese). `Ok(false)`: a record the model is not for (a size the board does not
-/// support or other than `--size`, handicap or setup stones). `Err`: an illegal move, where it stopped.
+/// support or other than `--size`, handicap or setup stones). `Err`: an illegal move, where
+/// it stopped.
 fn learn_from(record: &sgf::SgfRecord, args: &Args, set: &mut TrainingSet) -> Result<bool, ()> {
     let learns = |name: &Option<String>| name.as_deref().is_some_and(|n| n.contains(&args.player));
     let learner = [learns(&record.black_name), learns(&record.white_name)];

@@ -363,11 +363,7 @@ const OPEN_SPACE_MIN_SIZE: usize = 13;
 /// A random point in open space: one whose eight neighbours are all empty points on the
 /// board (so it is neither on the edge nor touching any stone), looked for `tries` times
 /// among the empty points.
-pub fn open_space_move<R: rand::Rng + ?Sized>(
-    board: &Board,
-    tries: u32,
-    rng: &mut R,
-) -> Option<Point> {
+fn open_space_move<R: rand::Rng + ?Sized>(board: &Board, tries: u32, rng: &mut R) -> Option<Point> {
     let empty = board.empty_points();
     if empty.is_empty() {
         return None;
@@ -799,7 +795,7 @@ mod tests {
         assert_eq!(capture.self_atari_size(at(&capture, 0, 0), Color::Black), None, "takes two");
     }
 
-    // Next to the last move, only points with a shape are chosen; with none, nothing is.
+    // Open space: all eight neighbours empty points of the board.
     #[test]
     fn open_space_moves() {
         let board = Board::from_diagram(
@@ -848,6 +844,7 @@ mod tests {
         assert!(edge_moves(9) > 300);
     }
 
+    // Next to the last move, only points with a shape are chosen; with none, nothing is.
     #[test]
     fn shape_moves_near_the_last_move() {
         let board = Board::from_diagram(

@@ -376,8 +376,8 @@ mod tests {
         assert_eq!(at(12, 2), third, "third line, three points away");
         let mut second = EVEN;
         second.add(OPENING_SECOND_LINE.times(weight));
-        assert_eq!(at(9, 1), EVEN);
-        assert_eq!(at(6, 1), second);
+        assert_eq!(at(9, 1), EVEN, "second line, two points below the stone");
+        assert_eq!(at(6, 1), second, "second line, three points away");
         let mut small = Board::new(9);
         small.set_stone(small.point(4, 4), Color::White).unwrap();
         let mut third = EVEN;
