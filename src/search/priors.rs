@@ -59,6 +59,9 @@ const OPENING_SECOND_LINE: Prior = Prior::new(10, 3);
 const OPENING_GOOD_LINE: Prior = Prior::new(10, 7);
 const OPENING_EMPTY_CORNER: Prior = Prior::new(10, 9);
 const EARLY_PASS: Prior = Prior::new(30, 1);
+/// From this size up, the opening knows big-board play: empty corners first, and the lines
+/// only in open space.
+const BIG_BOARD: usize = 13;
 
 /// The priors of all `moves` for `color` on `board`, the last two stones at `recent`, into
 /// `out`, the move model's share weighing `model_weight`: what they share is worked out
@@ -173,7 +176,7 @@ fn prior_with(board: &Board, p: Point, features: &Features, answers: &[Option<Po
     // bonus drew moves away from it (19×19 self-play, 1,000 playouts: 65 of 100 games
     // against the bonus on every point; on 9×9 the same rule lost 47.6 % of 380).
     let opening = size >= 9 && empty * 5 > points * 4;
-    if opening && (size < 13 || !has_stone_within_two(board, p)) {
+    if opening && (size < BIG_BOARD || !has_stone_within_two(board, p)) {
         let (x, y) = board.coordinates(p);
         let line_prior = match board.line(p) {
             0 => OPENING_EDGE,
@@ -187,18 +190,27 @@ fn prior_with(board: &Board, p: Point, features: &Features, answers: &[Option<Po
         // three corner moves.
         let weight = 1 + (points - points.min(81)) as u32 / 31;
         prior.add(line_prior.times(weight));
-        if size >= 13 && is_empty_corner_point(board, x, y) {
+        if size >= BIG_BOARD && is_empty_corner_point(board, x, y) {
             prior.add(OPENING_EMPTY_CORNER.times(weight));
         }
     }
     prior
 }
 
+/// Whether a stone stands on any point of columns `xs` and rows `ys`.
+fn has_stone_in(
+    board: &Board,
+    xs: impl Iterator<Item = usize> + Clone,
+    mut ys: impl Iterator<Item = usize>,
+) -> bool {
+    ys.any(|y| xs.clone().any(|x| board.stone(board.point(x, y)).is_some()))
+}
+
 /// Whether a stone stands within two lines of `p`, in the 5×5 square around it.
 fn has_stone_within_two(board: &Board, p: Point) -> bool {
     let (x, y) = board.coordinates(p);
     let near = |c: usize| c.saturating_sub(2)..=(c + 2).min(board.size() - 1);
-    near(x).any(|qx| near(y).any(|qy| board.stone(board.point(qx, qy)).is_some()))
+    has_stone_in(board, near(x), near(y))
 }
 
 /// Whether `(x, y)` is a 3-3, 3-4 or 4-4 point of a corner that holds no stone yet (its
@@ -211,8 +223,7 @@ fn is_empty_corner_point(board: &Board, x: usize, y: usize) -> bool {
         _ => None,
     };
     let (Some(xs), Some(ys)) = (corner_range(x), corner_range(y)) else { return false };
-    ys.flat_map(|cy| xs.clone().map(move |cx| (cx, cy)))
-        .all(|(cx, cy)| board.stone(board.point(cx, cy)).is_none())
+    !has_stone_in(board, xs, ys)
 }
 
 #[cfg(test)]
