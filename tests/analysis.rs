@@ -214,7 +214,9 @@ fn answers(input: &str) -> Vec<(bool, String)> {
 fn parameter_table() {
     let r = answers(
         "kata-get-params\nkata-set-param playouts 500\ntengen-param\ntengen-param priors 0\nkata-get-params\nkata-set-param nonsense 1\nkata-set-param playouts -3\ntengen-param policy heavy\n\
-         kata-set-param model_prior 0\nkata-get-params\nkata-set-param model_prior -1\n",
+         kata-set-param model_prior 0\nkata-get-params\nkata-set-param model_prior -1\n\
+         kata-set-param prior_weight 1.5\nkata-get-params\nkata-set-param prior_weight big\n\
+         kata-set-param prior_weight auto\nkata-get-params\n",
     );
     let json = tengen::json::parse_flat_object(&r[0].1).unwrap();
     let keys: Vec<&str> = json.iter().map(|(k, _)| k.as_str()).collect();
@@ -227,7 +229,11 @@ fn parameter_table() {
     assert_eq!(r[7], (false, "bad value for parameter 'policy'".to_string()));
     // The move model's weight: on by default, 0 turns it off, negative is refused.
     assert!(r[0].1.contains("\"model_prior\":40"), "{r:?}");
-    assert!(r[0].1.contains("\"prior_weight\":1.5"), "{r:?}");
+    // The priors' weight follows the board size unless set.
+    assert!(r[0].1.contains("\"prior_weight\":\"auto\""), "{r:?}");
+    assert!(r[11].0 && r[12].1.contains("\"prior_weight\":1.5"), "{r:?}");
+    assert_eq!(r[13], (false, "bad value for parameter 'prior_weight'".to_string()));
+    assert!(r[14].0 && r[15].1.contains("\"prior_weight\":\"auto\""), "{r:?}");
     assert!(r[0].1.contains("\"rave_equivalence\":20000,"), "{r:?}");
     assert!(r[8].0 && r[9].1.contains("\"model_prior\":0"), "{r:?}");
     assert_eq!(r[10], (false, "bad value for parameter 'model_prior'".to_string()));

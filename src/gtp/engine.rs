@@ -698,7 +698,7 @@ impl Engine {
             "rave_equivalence" => p.rave_equivalence.to_string(),
             "expand_after" => p.expand_after.to_string(),
             "priors" => p.priors.to_string(),
-            "prior_weight" => p.prior_weight.to_string(),
+            "prior_weight" => p.prior_weight.map_or("auto".to_string(), |w| w.to_string()),
             "model_prior" => p.model_prior.to_string(),
             "policy" => p.policy.name().to_string(),
             "max_memory" => p.max_memory_mib.to_string(),
@@ -738,7 +738,9 @@ impl Engine {
                     _ => return Err(bad()),
                 }
             }
-            "prior_weight" => p.prior_weight = number(0.0, 100.0)?,
+            "prior_weight" => {
+                p.prior_weight = if value == "auto" { None } else { Some(number(0.0, 100.0)?) }
+            }
             "model_prior" => p.model_prior = number(0.0, 10_000.0)?,
             "policy" => p.policy = PlayoutPolicy::from_name(value).ok_or_else(bad)?,
             "max_memory" => p.max_memory_mib = number(1.0, 1e7)? as usize,

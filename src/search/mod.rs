@@ -81,11 +81,12 @@ pub struct SearchParams {
     /// see `priors.rs`). Default true.
     pub priors: bool,
     /// How much the priors weigh: their virtual simulations are multiplied by this (rounded
-    /// per prior). Default 1.5: with the move model, half as much again as the priors were
+    /// per prior). Default `None`, by board size ([`prior_weight_for`]): 1.5 below 13×13, 2
+    /// from 13×13 up. On 9×9, with the move model, half as much again as the priors were
     /// tuned with won 55 % of 500 self-play games and 83 of 100 against GNU Go at 1,000
-    /// playouts, after 77 (159 of 200 with 100 more games); 2 lost 46.4 % of 295 self-play
-    /// games against 1.5 (docs/strength.md).
-    pub prior_weight: f64,
+    /// playouts, after 77 (159 of 200 with 100 more games), and 2 lost 46.4 % of 295
+    /// self-play games against 1.5; on 19×19, 2 beat 1.5 in self-play (docs/strength.md).
+    pub prior_weight: Option<f64>,
     /// The weight of the learnt move model among the priors: a move with a share `s` of the
     /// model's strength gets `model_prior × √s` virtual wins, rounded (see `priors.rs`; the
     /// model is `move_model.rs`). Default [`MODEL_PRIOR`]; 0 leaves the model out, and so
@@ -124,7 +125,7 @@ impl Default for SearchParams {
             time_limit: None,
             early_stop: true,
             priors: true,
-            prior_weight: 1.5,
+            prior_weight: None,
             model_prior: MODEL_PRIOR,
             max_memory_mib: 1024,
             root_avoid: Vec::new(),
@@ -145,6 +146,20 @@ impl SearchParams {
 
 /// The default weight of the move model's priors (`SearchParams::model_prior`).
 pub const MODEL_PRIOR: f64 = 40.0;
+
+/// The weight of the priors on a board of this size when `SearchParams::prior_weight` does
+/// not set one. Big boards lean more on them: with many more moves to choose from, a
+/// thousand simulations leave most children with few visits of their own.
+pub fn prior_weight_for(size: usize) -> f64 {
+    if size >= BIG_BOARD_PRIOR_SIZE {
+        2.0
+    } else {
+        1.5
+    }
+}
+
+/// The smallest board that weighs its priors as a big board (`prior_weight_for`).
+const BIG_BOARD_PRIOR_SIZE: usize = 13;
 
 /// What a search found at the root.
 #[derive(Clone, Debug, PartialEq)]
@@ -385,6 +400,9 @@ struct Shared<'a> {
     compensation: f64,
     /// Visits before a node is expanded: `params.expand_after`, raised on big boards.
     expand_after: u32,
+    /// What the priors' virtual simulations are multiplied by: `params.prior_weight`, or the
+    /// board size's.
+    prior_weight: f64,
     game_positions: HashSet<u64>,
     /// Simulations claimed so far, by all threads (claims may run past the budget).
     started: AtomicUsize,
@@ -422,6 +440,7 @@ fn run(
         root_recent: Recent::of(game),
         compensation: game.rules().komi + game.rules().handicap_points(game.handicap()),
         expand_after: params.expand_after.max((game.board().size().pow(2) / 45) as u32),
+        prior_weight: params.prior_weight.unwrap_or_else(|| prior_weight_for(game.board().size())),
         game_positions: game.position_hashes().collect(),
         started: AtomicUsize::new(0),
         finished: AtomicUsize::new(0),
@@ -749,8 +768,8 @@ impl Shared<'_> {
         moves.push(Move::Pass);
         if self.params.priors {
             priors::priors(board, color, recent, self.params.model_prior, moves, priors);
-            if self.params.prior_weight != 1.0 {
-                let weight = self.params.prior_weight.max(0.0);
+            if self.prior_weight != 1.0 {
+                let weight = self.prior_weight.max(0.0);
                 let scale = |n: u32| (f64::from(n) * weight).round() as u32;
                 for prior in priors.iter_mut() {
                     *prior = Prior { visits: scale(prior.visits), wins: scale(prior.wins) };
@@ -1014,31 +1033,49 @@ mod tests {
         }
     }
 
+    /// The RAVE visits and wins of the root's children after one simulation with this weight
+    /// of the priors: the priors themselves, give or take that simulation.
+    fn root_priors(g: &Game, weight: Option<f64>) -> Vec<(u32, u32)> {
+        let mut searcher = Searcher::new();
+        let params = SearchParams { playouts: 1, prior_weight: weight, ..Default::default() };
+        searcher.search(g, &params);
+        let (tree, _, _) = searcher.last.take().expect("the tree is kept");
+        let children = tree.children(ROOT).expect("the root is expanded");
+        children
+            .map(|c| {
+                let stats = tree.stats(c);
+                let load = |a: &AtomicU32| a.load(Ordering::Relaxed);
+                (load(&stats.rave_visits), load(&stats.rave_wins))
+            })
+            .collect()
+    }
+
     // `prior_weight` multiplies every prior's virtual simulations, wins and visits alike.
     #[test]
     fn prior_weight_scales_the_priors() {
         let g = game(CHAIN_IN_ATARI, Color::Black);
-        let root_priors = |weight: f64| -> Vec<(u32, u32)> {
-            let mut searcher = Searcher::new();
-            let params = SearchParams { playouts: 1, prior_weight: weight, ..Default::default() };
-            searcher.search(&g, &params);
-            let (tree, _, _) = searcher.last.take().expect("the tree is kept");
-            let children = tree.children(ROOT).expect("the root is expanded");
-            // One simulation adds at most one RAVE visit and win to a child.
-            children
-                .map(|c| {
-                    let stats = tree.stats(c);
-                    let load = |a: &AtomicU32| a.load(Ordering::Relaxed);
-                    (load(&stats.rave_visits), load(&stats.rave_wins))
-                })
-                .collect()
-        };
-        let (plain, doubled) = (root_priors(1.0), root_priors(2.0));
+        let (plain, doubled) = (root_priors(&g, Some(1.0)), root_priors(&g, Some(2.0)));
         assert_eq!(plain.len(), doubled.len());
+        // One simulation adds at most one RAVE visit and win to a child.
         for (&(v1, w1), &(v2, w2)) in plain.iter().zip(&doubled) {
             assert!(v2.abs_diff(2 * v1) <= 2 && w2.abs_diff(2 * w1) <= 2, "{v1}/{w1} {v2}/{w2}");
         }
         assert!(plain.iter().any(|&(v, _)| v >= 20), "some priors are strong: {plain:?}");
+    }
+
+    // Unset, the priors' weight is the board size's: 1.5 on 9×9, 2 on 13×13 and 19×19. The
+    // same seed gives the same simulation, so the trees match exactly.
+    #[test]
+    fn prior_weight_by_default_follows_the_board_size() {
+        assert_eq!((prior_weight_for(9), prior_weight_for(12)), (1.5, 1.5));
+        assert_eq!((prior_weight_for(13), prior_weight_for(19)), (2.0, 2.0));
+        let small = game(CHAIN_IN_ATARI, Color::Black);
+        assert_eq!(root_priors(&small, None), root_priors(&small, Some(1.5)));
+        assert_ne!(root_priors(&small, None), root_priors(&small, Some(2.0)));
+        let mut big = Game::new(19, Rules::chinese());
+        big.play(Color::Black, Move::Play(big.board().point(3, 3))).unwrap();
+        assert_eq!(root_priors(&big, None), root_priors(&big, Some(2.0)));
+        assert_ne!(root_priors(&big, None), root_priors(&big, Some(1.5)));
     }
 
     // An unvisited child competes with its RAVE value (its prior at first): a small budget
