@@ -61,7 +61,7 @@ const OPENING_EMPTY_CORNER: Prior = Prior::new(10, 9);
 const EARLY_PASS: Prior = Prior::new(30, 1);
 /// From this size up, the opening knows big-board play: empty corners first, and the lines
 /// only in open space.
-const BIG_BOARD: usize = 13;
+pub(super) const BIG_BOARD: usize = 13;
 
 /// The priors of all `moves` for `color` on `board`, the last two stones at `recent`, into
 /// `out`, the move model's share weighing `model_weight`: what they share is worked out
