@@ -61,8 +61,9 @@ pub struct SearchParams {
     /// (docs/strength.md).
     pub rave_equivalence: f64,
     /// Visits a node needs before it is expanded (the root always is). Default 1 (on 9×9
-    /// at 1,000 playouts it won 54.6 % of 500 self-play games against 2). On big
-    /// boards the search uses at least one visit per 45 points (8 on 19×19): every
+    /// at 1,000 playouts it won 54.6 % of 500 self-play games against 2). On boards of
+    /// 10×10 and up the search uses at least 2, and once the tree holds
+    /// [`SMALL_TREE_NODES`] nodes at least one visit per 45 points (8 on 19×19): every
     /// expansion creates a node for each legal move, and a search that goes deep expands
     /// often, so 100,000 simulations on 19×19 expanding after 2 visits built 6.5 million
     /// nodes (180 MB), after 8 visits 1.6 million (45 MB).
@@ -143,6 +144,12 @@ impl SearchParams {
         self.max_memory_mib.saturating_mul(1 << 20) / NODE_BYTES
     }
 }
+
+/// Up to this many nodes (14 MB) the tree grows fast on big boards (see
+/// `SearchParams::expand_after`): about 6,000 simulations from the empty 19×19 board, where
+/// the strength per simulation was measured at 1,000. Beyond it nodes expand more slowly,
+/// so that 100,000 simulations on 19×19 take 2.2 million nodes (60 MB), not 6.5 million.
+pub const SMALL_TREE_NODES: usize = 500_000;
 
 /// The default weight of the move model's priors (`SearchParams::model_prior`).
 pub const MODEL_PRIOR: f64 = 40.0;
@@ -396,7 +403,12 @@ struct Shared<'a> {
     root_recent: Recent,
     /// Komi plus handicap compensation: what black's area must exceed.
     compensation: f64,
-    /// Visits before a node is expanded: `params.expand_after`, raised on big boards.
+    /// Visits before a node is expanded while the tree is small: `params.expand_after`,
+    /// at least 2 from 10×10 up (on 19×19 at 1,000 simulations 2 won 61.2 % of 196
+    /// self-play games against 8).
+    expand_after_small_tree: u32,
+    /// The same once the tree holds `SMALL_TREE_NODES`: raised on big boards to one visit
+    /// per 45 points, so that long searches fit in memory.
     expand_after: u32,
     /// What the priors' virtual simulations are multiplied by: `params.prior_weight`, or the
     /// board size's.
@@ -426,6 +438,7 @@ fn run(
     pool: Option<&rayon::ThreadPool>,
     reporter: Option<Reporter>,
 ) -> SearchResult {
+    let expand_after = params.expand_after.max((game.board().size().pow(2) / 45) as u32);
     let shared = Shared {
         halt,
         tree,
@@ -437,7 +450,8 @@ fn run(
         root_passes: if game.is_over() { 0 } else { game.consecutive_passes() },
         root_recent: Recent::of(game),
         compensation: game.rules().komi + game.rules().handicap_points(game.handicap()),
-        expand_after: params.expand_after.max((game.board().size().pow(2) / 45) as u32),
+        expand_after_small_tree: expand_after.min(params.expand_after.max(2)),
+        expand_after,
         prior_weight: params.prior_weight.unwrap_or_else(|| prior_weight_for(game.board().size())),
         game_positions: game.position_hashes().collect(),
         started: AtomicUsize::new(0),
@@ -668,7 +682,9 @@ impl Shared<'_> {
             let children = match tree.children(node) {
                 Some(children) => children,
                 None => {
-                    if tree.stats(node).visits.load(Ordering::Relaxed) <= self.expand_after
+                    let visits = tree.stats(node).visits.load(Ordering::Relaxed);
+                    if visits <= self.expand_after_small_tree
+                        || (visits <= self.expand_after && tree.node_count() >= SMALL_TREE_NODES)
                         || tree.is_full()
                         || !tree.begin_expansion(node)
                     {
@@ -1129,6 +1145,25 @@ mod tests {
     #[test]
     fn nodes_stay_small() {
         assert_eq!(NODE_BYTES, 28);
+    }
+
+    // On 19×19 a small tree grows as if nodes were expanded after 2 visits, not after 8: the
+    // same tree as with `expand_after` 2, and a bigger one than with 8. The rule for big
+    // trees is held by `hundred_thousand_simulations_on_19x19_fit`.
+    #[test]
+    fn small_trees_on_big_boards_expand_after_two_visits() {
+        let g = Game::new(19, Rules::chinese());
+        let nodes = |expand_after: Option<u32>| {
+            let mut params =
+                SearchParams { playouts: 400, early_stop: false, ..Default::default() };
+            if let Some(visits) = expand_after {
+                params.expand_after = visits;
+            }
+            search(&g, &params).tree_nodes
+        };
+        let by_default = nodes(None);
+        assert_eq!(by_default, nodes(Some(2)));
+        assert!(by_default > nodes(Some(8)), "{by_default} nodes by default");
     }
 
     // Two threads on one tree: every playout is run exactly once and every virtual loss has
