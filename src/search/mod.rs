@@ -148,7 +148,7 @@ impl SearchParams {
 /// Up to this many nodes (14 MB) the tree grows fast on big boards (see
 /// `SearchParams::expand_after`): about 6,000 simulations from the empty 19×19 board, where
 /// the strength per simulation was measured at 1,000. Beyond it nodes expand more slowly,
-/// so that 100,000 simulations on 19×19 take 2.2 million nodes (60 MB), not 6.5 million.
+/// so that 100,000 simulations on 19×19 take about 2.3 million nodes (64 MB), not 6.5 million.
 pub const SMALL_TREE_NODES: usize = 500_000;
 
 /// The default weight of the move model's priors (`SearchParams::model_prior`).
