@@ -49,6 +49,18 @@ struct Args {
 
 fn main() {
     let args = Args::parse();
+    // The models to compare are read first, so that a wrong path fails before the training.
+    let mut others = Vec::new();
+    for path in &args.compare {
+        let text = std::fs::read_to_string(path).map_err(|e| e.to_string());
+        match text.and_then(|text| move_model::MoveModel::parse(&text)) {
+            Ok(model) => others.push((path, model)),
+            Err(error) => {
+                eprintln!("train_move_model: {}: {error}", path.display());
+                std::process::exit(2);
+            }
+        }
+    }
     let mut files = Vec::new();
     for path in &args.records {
         collect(path, &mut files);
@@ -100,10 +112,8 @@ fn main() {
             log_likelihood
         );
     }
-    for path in &args.compare {
-        let text = std::fs::read_to_string(path).expect("reading a model to compare");
-        let other = move_model::MoveModel::parse(&text).expect("a model to compare parses");
-        let (accuracy, log_likelihood) = held_out.evaluate(&other);
+    for (path, other) in &others {
+        let (accuracy, log_likelihood) = held_out.evaluate(other);
         eprintln!(
             "{} on the held out: first choice is the move played in {:.1} % (mean \
              log-likelihood {:.3})",
@@ -120,7 +130,10 @@ fn main() {
         args.player,
         args.iterations
     );
-    std::fs::write(&args.out, header + &model.to_text()).expect("writing the model");
+    if let Err(error) = std::fs::write(&args.out, header + &model.to_text()) {
+        eprintln!("train_move_model: writing {}: {error}", args.out.display());
+        std::process::exit(1);
+    }
 }
 
 fn collect(path: &Path, files: &mut Vec<PathBuf>) {
