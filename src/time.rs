@@ -145,6 +145,19 @@ impl Clock {
         Some((think - lag).clamp(0.01, MAX_THINK_SECONDS))
     }
 
+    /// Whether time `color` leaves unused on this move is still there for later moves: main
+    /// time, a Fischer increment and a Canadian period with stones still to play keep it; a
+    /// byo-yomi period, the last stone of a Canadian period, and no clock at all do not.
+    pub fn keeps_unused_time(&self, color: Color) -> bool {
+        let left = self.left(color);
+        match self.system {
+            TimeSystem::None => false,
+            TimeSystem::Absolute { .. } | TimeSystem::Fischer { .. } => true,
+            TimeSystem::ByoYomi { .. } => left.count == 0,
+            TimeSystem::Canadian { .. } => left.count != 1,
+        }
+    }
+
     /// Charges `seconds` of thinking to `color` (for controllers that never send
     /// `time_left`, and for the match runner's own clock): main time first, then the overtime
     /// rules of the system. Returns false when the move ran out of time: main time gone with
@@ -266,6 +279,27 @@ mod tests {
         clock.set_left(Color::Black, 12.5, 3);
         assert_eq!(clock.left(Color::Black), TimeLeft { seconds: 12.5, count: 3 });
         assert_eq!(clock.left(Color::White), TimeLeft { seconds: 30.0, count: 5 });
+    }
+
+    // Time a move leaves unused is kept in main time, with an increment and inside a
+    // Canadian period with stones to come; a byo-yomi period or a period's last stone loses it.
+    #[test]
+    fn which_clocks_keep_unused_time() {
+        assert!(!Clock::default().keeps_unused_time(Color::Black));
+        assert!(Clock::new(TimeSystem::Absolute { main: 60.0 }).keeps_unused_time(Color::Black));
+        let fischer = Clock::new(TimeSystem::Fischer { main: 0.0, increment: 5.0 });
+        assert!(fischer.keeps_unused_time(Color::White));
+        let mut byo = Clock::new(TimeSystem::ByoYomi { main: 60.0, period: 10.0, periods: 3 });
+        assert!(byo.keeps_unused_time(Color::Black), "main time");
+        byo.set_left(Color::Black, 10.0, 3);
+        assert!(!byo.keeps_unused_time(Color::Black), "a byo-yomi period");
+        assert!(byo.keeps_unused_time(Color::White), "white still in main time");
+        let mut canadian = Clock::new(TimeSystem::Canadian { main: 0.0, period: 60.0, stones: 5 });
+        assert!(canadian.keeps_unused_time(Color::Black), "four more stones in the period");
+        canadian.set_left(Color::Black, 12.0, 1);
+        assert!(!canadian.keeps_unused_time(Color::Black), "the period's last stone");
+        // GTP's `time_settings 0 1 1`: one stone a second, a fixed time per move.
+        assert!(!Clock::from_gtp(0.0, 1.0, 1).keeps_unused_time(Color::Black));
     }
 
     // Budgets stay inside what the clock allows, lag kept back, in every system.

@@ -567,6 +567,13 @@ impl Engine {
             (Some(fixed), Some(clock)) => Some(fixed.min(clock)),
             (fixed, clock) => fixed.or(clock),
         };
+        // Stopping once the best move is settled saves time only where a later move can
+        // use it. Time that would be lost (a fixed time per move, a byo-yomi period) goes
+        // on searching, to grow the tree the next move starts from.
+        let time_is_lost = time_limit.is_some_and(|limit| {
+            clock_limit != Some(limit) || !self.clock.keeps_unused_time(color)
+        });
+        let early_stop = self.search.early_stop && !time_is_lost;
         let step =
             self.dynamic_komi_step.unwrap_or_else(|| dynamic_komi::default_step(board.size()));
         let extra_komi = self.dynamic_komi.extra_komi(&game, color, step);
@@ -575,6 +582,7 @@ impl Engine {
             allow_root_pass: !dead_opponents,
             time_limit,
             extra_komi,
+            early_stop,
             ..self.search.clone()
         };
         let started = Instant::now();
@@ -1085,6 +1093,23 @@ mod tests {
         assert_eq!(answers.len(), 4, "{out}");
         assert!(answers.iter().all(|a| a.starts_with('=')), "{out}");
         assert!(engine.pondering.is_none(), "stopped at the end of input");
+    }
+
+    // With a fixed time per move, time saved is lost: the search runs to the deadline even
+    // where early stop would have ended it (on 5×5 the centre is clear long before).
+    #[test]
+    fn fixed_time_per_move_is_used_in_full() {
+        let limit = Duration::from_millis(400);
+        let mut engine = Engine::new(5, Rules::chinese(), 3);
+        engine.set_search_params(SearchParams {
+            playouts: usize::MAX,
+            time_limit: Some(limit),
+            threads: 1,
+            ..SearchParams::default()
+        });
+        let started = Instant::now();
+        engine.handle("genmove", &["b"]).unwrap();
+        assert!(started.elapsed() >= limit.mul_f64(0.95), "{:?}", started.elapsed());
     }
 
     // One thread, a seed and a playout count: the same moves every time, tree reuse included.
