@@ -75,7 +75,8 @@ pub struct SearchParams {
     /// Stop after this long even if `playouts` are not done. Default none.
     pub time_limit: Option<Duration>,
     /// Stop as soon as the most visited root move cannot be overtaken within the simulations
-    /// (or, against a clock, the time) left. Default true.
+    /// (or, against a clock, the time) left. Default true; the GTP engine turns it off where
+    /// the time it would save is lost (a fixed time per move, a byo-yomi period).
     pub early_stop: bool,
     /// Give new nodes prior knowledge (the playout policy's answer to the last move,
     /// captures, escapes and ladders, self-atari, the last move, the lines in the opening;
