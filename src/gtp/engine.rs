@@ -540,6 +540,9 @@ impl Engine {
         cleanup: bool,
         reporter: Option<Reporter>,
     ) -> Option<Move> {
+        // The controller's clock runs from the command: what is spent before the search
+        // (estimating chain statuses, carrying over the tree) comes out of the move's time.
+        let asked = Instant::now();
         self.last_estimate = None;
         let opponent_passed = self.game.last_move() == Some((color.opponent(), Move::Pass));
         // Chain statuses cost playouts: estimated once, and only where they are needed.
@@ -585,7 +588,6 @@ impl Engine {
             early_stop,
             ..self.search.clone()
         };
-        let started = Instant::now();
         // GoGui's live graphics: the best moves so far, on stderr, twice a second.
         let board_for_gfx = game.board().clone();
         let mut gfx = |result: &crate::search::SearchResult| {
@@ -604,14 +606,20 @@ impl Engine {
         let result = match reporter {
             None if self.live_gfx => {
                 let every = Duration::from_millis(500);
-                self.searcher.search_reporting(&game, &params, &interrupt, Some((every, &mut gfx)))
+                self.searcher.search_reporting(
+                    &game,
+                    &params,
+                    &interrupt,
+                    Some((every, &mut gfx)),
+                    asked,
+                )
             }
-            reporter => self.searcher.search_reporting(&game, &params, &interrupt, reporter),
+            reporter => self.searcher.search_reporting(&game, &params, &interrupt, reporter, asked),
         };
         self.last_estimate = Some((result.win_rate, result.playouts));
         if commit {
             // Whether the flag fell is the controller's call, not the player's.
-            self.clock.spend(color, started.elapsed().as_secs_f64());
+            self.clock.spend(color, asked.elapsed().as_secs_f64());
             self.dynamic_komi.update(&game, color, result.win_rate, step);
         }
         log::info!(

@@ -72,7 +72,8 @@ pub struct SearchParams {
     pub seed: u64,
     /// Whether pass is among the root's candidate moves (off for cleanup). Default true.
     pub allow_root_pass: bool,
-    /// Stop after this long even if `playouts` are not done. Default none.
+    /// Stop after this long even if `playouts` are not done: counted from the moment the
+    /// caller gives (see [`Searcher::search_reporting`]). Default none.
     pub time_limit: Option<Duration>,
     /// Stop as soon as the most visited root move cannot be overtaken within the simulations
     /// (or, against a clock, the time) left. Default true; the GTP engine turns it off where
@@ -287,18 +288,23 @@ impl Searcher {
         params: &SearchParams,
         halt: &AtomicBool,
     ) -> SearchResult {
-        self.search_reporting(game, params, halt, None)
+        self.search_reporting(game, params, halt, None, Instant::now())
     }
 
     /// Like [`Searcher::search_until`], and when `reporter` is given, hands it a snapshot of
     /// the root's statistics every so often while the search runs (`genmove_analyze`); the
     /// calling thread then only reports, and `params.threads` threads search.
+    ///
+    /// `params.time_limit` runs from `started`, the moment the move's time began (when the
+    /// command came): what the caller spent before, and carrying over the previous move's
+    /// tree (tens of milliseconds for a large one), come out of it.
     pub fn search_reporting(
         &mut self,
         game: &Game,
         params: &SearchParams,
         halt: &AtomicBool,
         reporter: Option<Reporter>,
+        started: Instant,
     ) -> SearchResult {
         let tree = match self.last.take() {
             // Results counted with another target (dynamic komi stepped) would mislead.
@@ -308,7 +314,16 @@ impl Searcher {
             Some((tree, old, _)) => match reused_root(&tree, &old, game) {
                 // The same position again (analysis, one slice after another): as it is.
                 Some(ROOT) if old.to_move() == game.to_move() => tree,
-                Some(id) => tree.copy_subtree(id, params.max_nodes()),
+                Some(id) => {
+                    let copied = tree.copy_subtree(id, params.max_nodes());
+                    log::debug!(
+                        "tree: kept {} of {} nodes, {:.1} ms into the move",
+                        copied.node_count(),
+                        tree.node_count(),
+                        started.elapsed().as_secs_f64() * 1e3
+                    );
+                    copied
+                }
                 None => Tree::new(params.max_nodes()),
             },
             None => Tree::new(params.max_nodes()),
@@ -323,7 +338,7 @@ impl Searcher {
                 .map(|pool| (threads, pool));
         }
         let pool = self.pool.as_ref().filter(|_| threads > 1).map(|(_, pool)| pool);
-        let result = run(&tree, game, params, halt, pool, reporter);
+        let result = run(&tree, game, params, started, halt, pool, reporter);
         self.last = Some((tree, game.clone(), params.extra_komi));
         result
     }
@@ -435,6 +450,7 @@ fn run(
     tree: &Tree,
     game: &Game,
     params: &SearchParams,
+    started: Instant,
     halt: &AtomicBool,
     pool: Option<&rayon::ThreadPool>,
     reporter: Option<Reporter>,
@@ -458,7 +474,7 @@ fn run(
         started: AtomicUsize::new(0),
         finished: AtomicUsize::new(0),
         stop: AtomicBool::new(false),
-        deadline: params.time_limit.and_then(|t| Instant::now().checked_add(t)),
+        deadline: params.time_limit.and_then(|t| started.checked_add(t)),
         began: Instant::now(),
     };
     // The root is expanded before the threads start, so that every simulation has a choice.
@@ -982,6 +998,28 @@ mod tests {
         assert_eq!(a, b);
         let other = search(&g, &SearchParams { seed: 43, ..params });
         assert_ne!(a.candidates, other.candidates, "the seed matters");
+    }
+
+    // The time limit runs from the moment the caller gives, not from when the search
+    // starts: a move whose time began a second ago, with half a second to think, is over
+    // after the one simulation that makes a move and the few before the clock is read.
+    #[test]
+    fn time_limit_runs_from_the_given_start() {
+        let g = Game::new(9, Rules::chinese());
+        let params = SearchParams {
+            playouts: 10_000_000,
+            time_limit: Some(Duration::from_millis(500)),
+            ..SearchParams::default()
+        };
+        let long_ago = Instant::now() - Duration::from_secs(1);
+        let mut searcher = Searcher::new();
+        let result =
+            searcher.search_reporting(&g, &params, &AtomicBool::new(false), None, long_ago);
+        assert!((1..=64).contains(&result.playouts), "{} playouts", result.playouts);
+        // Started now, the same search runs on past that.
+        let result =
+            searcher.search_reporting(&g, &params, &AtomicBool::new(false), None, Instant::now());
+        assert!(result.playouts > 64, "{} playouts", result.playouts);
     }
 
     /// A white chain of three in atari, its last liberty opening onto empty space where two
