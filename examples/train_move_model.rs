@@ -43,6 +43,12 @@ struct Args {
     /// compare them with the new one on the same positions.
     #[arg(long)]
     compare: Vec<PathBuf>,
+    /// Leave this feature group out (its gammas stay 1), e.g. `--without diamond`.
+    #[arg(long)]
+    without: Vec<String>,
+    /// Learn from the first this many games only (in the order the records are read).
+    #[arg(long)]
+    first: Option<usize>,
     /// SGF files, or folders of them.
     records: Vec<PathBuf>,
 }
@@ -61,6 +67,14 @@ fn main() {
             }
         }
     }
+    let mut without = Vec::new();
+    for name in &args.without {
+        let Some(group) = move_model::Group::from_name(name) else {
+            eprintln!("train_move_model: no feature group {name}");
+            std::process::exit(2);
+        };
+        without.push(group);
+    }
     let mut files = Vec::new();
     for path in &args.records {
         collect(path, &mut files);
@@ -76,6 +90,9 @@ fn main() {
         } else {
             texts.push(text);
         }
+    }
+    if let Some(first) = args.first {
+        texts.truncate(first);
     }
     let (mut trained_on, mut measured_on) = (0, 0);
     for (index, text) in texts.iter().enumerate() {
@@ -103,7 +120,7 @@ fn main() {
         training.len(),
         held_out.len()
     );
-    let model = move_model::train(&training, args.iterations);
+    let model = move_model::train(&training, args.iterations, &without);
     for (name, set) in [("training", &training), ("held out", &held_out)] {
         let (accuracy, log_likelihood) = set.evaluate(&model);
         eprintln!(

@@ -47,10 +47,14 @@ pub enum Group {
     /// times the stage
     /// of the game (0 under 15 % of the points filled, 1 under 40 %, 2 after).
     Line,
+    /// The 3×3 shape with the four points two steps away in a straight line (a diamond of
+    /// twelve points), colours relative to the mover, up to rotation and reflection,
+    /// hashed to 16 bits: a rarer, larger shape whose gamma refines the 3×3 one.
+    Diamond,
 }
 
 /// Every group, in feature order (the order of the enum, so `group as usize` indexes it).
-pub const GROUPS: [Group; 9] = [
+pub const GROUPS: [Group; 10] = [
     Group::Shape,
     Group::Capture,
     Group::Escape,
@@ -60,13 +64,14 @@ pub const GROUPS: [Group; 9] = [
     Group::LastDistance,
     Group::PreviousDistance,
     Group::Line,
+    Group::Diamond,
 ];
 
 impl Group {
     /// How many values the group has.
     pub fn values(self) -> usize {
         match self {
-            Group::Shape => 1 << 16,
+            Group::Shape | Group::Diamond => 1 << 16,
             Group::Capture | Group::Escape => 5,
             Group::SelfAtari | Group::Atari => 3,
             Group::LadderCapturable => 2,
@@ -87,10 +92,12 @@ impl Group {
             Group::LastDistance => "last_distance",
             Group::PreviousDistance => "previous_distance",
             Group::Line => "line",
+            Group::Diamond => "diamond",
         }
     }
 
-    fn from_name(name: &str) -> Option<Group> {
+    /// The group with the gamma file's `name`.
+    pub fn from_name(name: &str) -> Option<Group> {
         GROUPS.iter().copied().find(|g| g.name() == name)
     }
 }
@@ -204,6 +211,7 @@ pub fn features(board: &Board, color: Color, p: Point, recent: Recent) -> Featur
         distance(board, p, recent.last),
         distance(board, p, recent.previous),
         (stage * 5 + line) as u16,
+        diamond_key(board, p, color),
     ]
 }
 
@@ -232,6 +240,66 @@ pub fn shape_key(board: &Board, p: Point, color: Color) -> u16 {
     let key = patterns::neighbourhood(board, p);
     let key = if color == Color::White { swap_colours(key) } else { key };
     canonical_shapes()[usize::from(key)]
+}
+
+/// The twelve points of the diamond around a move, as (column, row) offsets: the 3×3
+/// neighbours in `patterns::neighbourhood`'s order, then the four points two steps away.
+const DIAMOND: [(i32, i32); 12] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (0, -2),
+    (-2, 0),
+    (2, 0),
+    (0, 2),
+];
+
+/// The diamond of twelve points around `p` with `color` as black (two bits a point, as in
+/// the 3×3 key), in its canonical (smallest) form over the eight symmetries, hashed to 16
+/// bits.
+pub fn diamond_key(board: &Board, p: Point, color: Color) -> u16 {
+    let (x, y) = board.coordinates(p);
+    let size = board.size() as i32;
+    let mut cells = [3u32; 12];
+    for (cell, &(dx, dy)) in cells.iter_mut().zip(&DIAMOND) {
+        let (cx, cy) = (x as i32 + dx, y as i32 + dy);
+        if (0..size).contains(&cx) && (0..size).contains(&cy) {
+            let q = board.point(cx as usize, cy as usize);
+            *cell = match board.stone(q) {
+                Some(c) if c == color => 0,
+                Some(_) => 1,
+                None => 2,
+            };
+        }
+    }
+    let canonical = diamond_symmetries()
+        .iter()
+        .map(|to| (0..12).fold(0u32, |out, k| out | cells[k] << (2 * to[k])))
+        .min()
+        .unwrap_or(0);
+    (canonical.wrapping_mul(0x9E37_79B1) >> 16) as u16
+}
+
+/// For each of the eight symmetries, where each diamond point goes.
+fn diamond_symmetries() -> &'static [[usize; 12]; 8] {
+    static TABLE: OnceLock<[[usize; 12]; 8]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [[0; 12]; 8];
+        for (t, to) in table.iter_mut().enumerate() {
+            for (k, &(dx, dy)) in DIAMOND.iter().enumerate() {
+                let (dx, dy) = if t & 4 != 0 { (dy, dx) } else { (dx, dy) };
+                let dx = if t & 1 != 0 { -dx } else { dx };
+                let dy = if t & 2 != 0 { -dy } else { dy };
+                to[k] = DIAMOND.iter().position(|&d| d == (dx, dy)).expect("closed");
+            }
+        }
+        table
+    })
 }
 
 /// The neighbourhood key with black and white exchanged: cells 0 (black) and 1 (white) have
@@ -346,12 +414,21 @@ impl Default for MoveModel {
 }
 
 impl MoveModel {
-    /// The model shipped with the engine (`move_model.txt`).
-    pub fn builtin() -> &'static MoveModel {
-        static MODEL: OnceLock<MoveModel> = OnceLock::new();
-        MODEL.get_or_init(|| {
-            MoveModel::parse(include_str!("move_model.txt")).expect("the built-in model parses")
-        })
+    /// The model shipped with the engine for boards of side `size`: `move_model.txt` below
+    /// 13×13, and from 13×13 up `move_model_big.txt`, the earlier model without the
+    /// diamond shapes (with them, 19×19 self-play went no better; see docs/strength.md).
+    pub fn builtin(size: usize) -> &'static MoveModel {
+        static SMALL: OnceLock<MoveModel> = OnceLock::new();
+        static BIG: OnceLock<MoveModel> = OnceLock::new();
+        if size >= super::priors::BIG_BOARD {
+            BIG.get_or_init(|| {
+                MoveModel::parse(include_str!("move_model_big.txt")).expect("the big model parses")
+            })
+        } else {
+            SMALL.get_or_init(|| {
+                MoveModel::parse(include_str!("move_model.txt")).expect("the model parses")
+            })
+        }
     }
 
     /// The strength of a move with `features`: the product of its gammas.
@@ -458,10 +535,11 @@ impl TrainingSet {
     }
 }
 
-/// Fits the gammas to `set` by `iterations` rounds of MM updates, one group after another.
+/// Fits the gammas to `set` by `iterations` rounds of MM updates, one group after another;
+/// the groups in `without` keep gamma 1, as if the model did not have them.
 /// Each value also gets one virtual win and one virtual loss against a gamma of 1, so rare
 /// values stay near 1 instead of running off to 0 or infinity (Coulom's prior).
-pub fn train(set: &TrainingSet, iterations: usize) -> MoveModel {
+pub fn train(set: &TrainingSet, iterations: usize, without: &[Group]) -> MoveModel {
     let mut model = MoveModel::default();
     let mut wins: Vec<Vec<f64>> = GROUPS.iter().map(|g| vec![0.0; g.values()]).collect();
     for &(start, _, chosen) in &set.positions {
@@ -471,7 +549,7 @@ pub fn train(set: &TrainingSet, iterations: usize) -> MoveModel {
     }
     let mut strengths = vec![0.0; set.candidates.len()];
     for _ in 0..iterations {
-        for g in 0..GROUPS.len() {
+        for g in (0..GROUPS.len()).filter(|&g| !without.contains(&GROUPS[g])) {
             for (s, f) in strengths.iter_mut().zip(&set.candidates) {
                 *s = model.strength(f);
             }
@@ -500,6 +578,61 @@ pub fn train(set: &TrainingSet, iterations: usize) -> MoveModel {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn diamonds_are_the_same_in_every_orientation_and_see_two_steps_away() {
+        // A black stone two steps above the move, a white one diagonally below it.
+        let board = Board::from_diagram(
+            ". . . . . . .
+             . . . X . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . O . .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        // The same turned a quarter, with the colours swapped.
+        let turned = Board::from_diagram(
+            ". . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . O .
+             . . X . . . .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let key = diamond_key(&board, board.point(3, 3), Color::Black);
+        assert_eq!(diamond_key(&turned, turned.point(3, 3), Color::White), key);
+        assert_ne!(diamond_key(&turned, turned.point(3, 3), Color::Black), key);
+        // The 3×3 shape cannot see the stone two steps away; the diamond can.
+        let without = Board::from_diagram(
+            ". . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . O . .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let p = board.point(3, 3);
+        assert_eq!(shape_key(&without, p, Color::Black), shape_key(&board, p, Color::Black));
+        assert_ne!(diamond_key(&without, p, Color::Black), key);
+        // Off-board points count: on the second line the point two steps towards the edge is
+        // off the board, which the 3×3 shape does not reach.
+        let empty = Board::new(7);
+        let (centre, second_line) = (empty.point(3, 3), empty.point(1, 3));
+        assert_eq!(
+            shape_key(&empty, centre, Color::Black),
+            shape_key(&empty, second_line, Color::Black)
+        );
+        assert_ne!(
+            diamond_key(&empty, centre, Color::Black),
+            diamond_key(&empty, second_line, Color::Black)
+        );
+    }
 
     #[test]
     fn shapes_are_the_same_in_every_orientation_and_for_either_colour() {
@@ -622,7 +755,10 @@ mod tests {
                 .unwrap_or(candidates.len() - 1);
             set.add(&candidates, chosen);
         }
-        let model = train(&set, 30);
+        let model = train(&set, 30, &[]);
+        // Left out, the group keeps gamma 1 for every value.
+        let without = train(&set, 30, &[Group::Capture]);
+        assert!((0..3).all(|v| without.gamma(Group::Capture, v) == 1.0));
         let ratio = |v| model.gamma(Group::Capture, v) / model.gamma(Group::Capture, 0);
         assert!((ratio(1) - 4.0).abs() < 0.6, "{}", ratio(1));
         assert!((ratio(2) - 0.25).abs() < 0.06, "{}", ratio(2));
@@ -648,8 +784,15 @@ mod tests {
         assert!(MoveModel::parse("nonsense 0 1.0").is_err());
         assert!(MoveModel::parse("atari 1 -2").is_err());
         assert!(MoveModel::parse("atari 1").unwrap_err().contains("line 1"));
-        let builtin = MoveModel::builtin();
-        assert!(builtin.gamma(Group::Escape, 3) > 2.0 * builtin.gamma(Group::Escape, 0));
-        assert!(builtin.gamma(Group::SelfAtari, 2) < 0.5 * builtin.gamma(Group::SelfAtari, 0));
+        for size in [9, 19] {
+            let builtin = MoveModel::builtin(size);
+            assert!(builtin.gamma(Group::Escape, 3) > 2.0 * builtin.gamma(Group::Escape, 0));
+            assert!(builtin.gamma(Group::SelfAtari, 2) < 0.5 * builtin.gamma(Group::SelfAtari, 0));
+        }
+        // The diamonds count below 13x13 only.
+        let diamonds = |size| MoveModel::builtin(size).gammas[group_index(Group::Diamond)].clone();
+        assert!(diamonds(9).iter().any(|&g| g != 1.0));
+        assert!(diamonds(12).iter().any(|&g| g != 1.0));
+        assert!(diamonds(13).iter().all(|&g| g == 1.0));
     }
 }

@@ -75,7 +75,7 @@ pub fn priors(
     out: &mut Vec<Prior>,
 ) {
     let answers = policy_answers(board, color, recent.last);
-    let model = MoveModel::builtin();
+    let model = MoveModel::builtin(board.size());
     let first = out.len();
     let mut strengths = Vec::with_capacity(moves.len());
     for &mv in moves {
