@@ -1,13 +1,16 @@
 //! A learnt model of which move a good player picks: every legal move is described by a few
-//! features (its 3×3 shape, what it captures, saves or ataris, its distance to the last two
-//! moves, its line), each feature value has a strength (a "gamma"), and a move's strength
+//! features (its 3×3 shape, the larger diamond of twelve points around it, what it
+//! captures, saves or ataris, its distance to the last two moves, its line), each feature
+//! value has a strength (a "gamma"), and a move's strength
 //! is the product of its values' gammas. The chance of a move is its strength over the sum
 //! of all legal moves' strengths: Coulom's generalised Bradley–Terry model ("Computing Elo
 //! ratings of move patterns in the game of Go", 2007), trained with his minorisation–
 //! maximisation (MM) updates. The search turns the chances into priors (`priors.rs`).
 //!
 //! The gammas in `move_model.txt` were trained by `examples/train_move_model.rs` from GNU
-//! Go's moves in 9×9 games (see docs/strength.md for the data and the accuracy).
+//! Go's moves in 9×9 games (see docs/strength.md for the data and the accuracy). Boards
+//! from 13×13 up use `move_model_big.txt`, the model from before the diamond, whose
+//! gammas leave the diamond at 1: there the diamond did not help.
 
 use crate::board::{Board, Point};
 use crate::color::Color;
