@@ -316,30 +316,17 @@ fn swap_colours(key: u16) -> u16 {
 fn canonical_shapes() -> &'static [u16] {
     static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        use patterns::AROUND;
-        let index_of = |c: usize, r: usize| AROUND.iter().position(|&a| a == (c, r)).unwrap();
-        // The eight symmetries: transpose or not, then mirror columns and rows or not.
-        let permutations: Vec<[usize; 8]> = (0..8)
-            .map(|t| {
-                let mut to = [0; 8];
-                for (k, &(c, r)) in AROUND.iter().enumerate() {
-                    let (c, r) = if t & 4 != 0 { (r, c) } else { (c, r) };
-                    let c = if t & 1 != 0 { 2 - c } else { c };
-                    let r = if t & 2 != 0 { 2 - r } else { r };
-                    to[k] = index_of(c, r);
-                }
-                to
-            })
-            .collect();
+        // The diamond's first eight points are the 3×3 neighbours, in the key's order, and
+        // its symmetries map them among themselves.
         (0..=u16::MAX)
             .map(|key| {
-                permutations
+                diamond_symmetries()
                     .iter()
                     .map(|to| {
                         (0..8).fold(0u16, |out, k| out | ((key >> (2 * k)) & 3) << (2 * to[k]))
                     })
                     .min()
-                    .unwrap()
+                    .unwrap_or(key)
             })
             .collect()
     })
