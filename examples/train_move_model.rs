@@ -10,6 +10,10 @@
 //! every move the search would consider there, and the one played. One game in every
 //! `--holdout` is kept out of training and used to measure how often the model's first
 //! choice is the move played.
+//!
+//! A move whose comment reads `GNU Go: dd` (the `--player` name and an SGF point, as
+//! `examples/label_positions.rs` writes them) is a position to learn from too, with that
+//! point as the move chosen there, whoever played on.
 
 use clap::Parser;
 use std::path::{Path, PathBuf};
@@ -24,7 +28,8 @@ struct Args {
     /// Where to write the gammas.
     #[arg(long)]
     out: PathBuf,
-    /// Learn from the moves of players whose name contains this.
+    /// Learn from the moves of players whose name contains this, and from labels in
+    /// comments that start with it.
     #[arg(long, default_value = "GNU Go")]
     player: String,
     /// Moves at the start of each game not to learn from.
@@ -177,14 +182,23 @@ fn learn_from(record: &sgf::SgfRecord, args: &Args, set: &mut TrainingSet) -> Re
         return Ok(false);
     }
     let mut game = Game::new(record.size as usize, record::rules_of(record, &Rules::default()));
-    for (color, point) in record.nodes.iter().filter_map(|n| n.mv) {
+    for node in &record.nodes {
+        let Some((color, point)) = node.mv else { continue };
         let mv = match point {
             Some((x, y)) => Move::Play(game.board().point(x as usize, y as usize)),
             None => Move::Pass,
         };
-        if let Move::Play(p) = mv {
-            let color_index = usize::from(color == Color::White);
-            if game.moves().len() >= args.skip && learner[color_index] {
+        let label = node
+            .comment
+            .as_deref()
+            .and_then(|c| move_model::labelled_point(c, &args.player, record.size));
+        let chosen_point = match (mv, label) {
+            (_, Some((x, y))) => Some(game.board().point(x as usize, y as usize)),
+            (Move::Play(p), None) if learner[usize::from(color == Color::White)] => Some(p),
+            _ => None,
+        };
+        if let Some(p) = chosen_point {
+            if game.moves().len() >= args.skip {
                 game.set_to_move(color);
                 let recent = Recent::of(&game);
                 let board = game.board();

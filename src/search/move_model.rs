@@ -565,9 +565,41 @@ pub fn train(set: &TrainingSet, iterations: usize, without: &[Group]) -> MoveMod
     model
 }
 
+/// A training label in a game record: the comment on a move saying that `name` would have
+/// played at SGF point `(x, y)` (column and row from the top left, from 0) in the position
+/// before it. `examples/label_positions.rs` writes them, `examples/train_move_model.rs`
+/// learns from them.
+pub fn label_comment(name: &str, (x, y): (u8, u8)) -> String {
+    format!("{name}: {}{}", char::from(b'a' + x), char::from(b'a' + y))
+}
+
+/// The point a [`label_comment`] by `name` gives on a `size` board; `None` for any other
+/// comment and for a point off that board.
+pub fn labelled_point(comment: &str, name: &str, size: u8) -> Option<(u8, u8)> {
+    let label = comment.strip_prefix(name)?.strip_prefix(": ")?.as_bytes();
+    let &[x, y] = label else { return None };
+    let (x, y) = (x.wrapping_sub(b'a'), y.wrapping_sub(b'a'));
+    (x < size && y < size).then_some((x, y))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // A label reads back as its point on boards that hold it, and nothing else reads as one.
+    #[test]
+    fn labels_read_back_and_other_comments_are_not_labels() {
+        for point in [(0, 0), (2, 6), (8, 8), (18, 3)] {
+            let comment = label_comment("GNU Go", point);
+            assert_eq!(labelled_point(&comment, "GNU Go", 19), Some(point), "{comment}");
+        }
+        assert_eq!(label_comment("GNU Go", (2, 6)), "GNU Go: cg");
+        assert_eq!(labelled_point("GNU Go: jj", "GNU Go", 9), None, "off a 9x9 board");
+        assert_eq!(labelled_point("GNU Go: cg", "Pachi", 9), None, "another name");
+        for comment in ["GNU Go: pass", "GNU Go: c", "GNU Go: cgh", "GNU Go:cg", "good move", ""] {
+            assert_eq!(labelled_point(comment, "GNU Go", 9), None, "{comment:?}");
+        }
+    }
 
     #[test]
     fn diamonds_are_the_same_in_every_orientation_and_see_two_steps_away() {

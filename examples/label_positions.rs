@@ -1,0 +1,174 @@
+//! Asks a GTP engine (GNU Go by default) what it would play in the positions of game records,
+//! for the move model to learn from more positions than the engine's own games hold:
+//!
+//!     cargo run --release --example label_positions -- --out labelled.sgfs \
+//!         data/move-model-games.sgfs
+//!
+//! Every move of a player whose `PB`/`PW` name does not contain `--player` gets, before it is
+//! played, the engine's `reg_genmove` in that position; the answer goes into the move's
+//! comment as `GNU Go: dd` (the `--player` name and an SGF point; passes and resignations
+//! are not written), which `train_move_model` learns from as if that player had played it
+//! there. Moves of `--player`
+//! itself are left as they are: they are labels already.
+//!
+//! The output is one game per line, in the order of the input, so that `train_move_model`
+//! holds out the same games. Records it cannot replay (setup stones, handicap, an illegal move
+//! by the engine's judgement) are written back unlabelled from that point on.
+
+use clap::Parser;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+use tengen::gtp::client::GtpProcess;
+use tengen::search::move_model;
+use tengen::sgf::{self, SgfRecord};
+use tengen::vertex::Vertex;
+use tengen::Color;
+
+#[derive(Parser)]
+struct Args {
+    /// Where to write the labelled records (one per line).
+    #[arg(long)]
+    out: PathBuf,
+    /// The engine that labels positions.
+    #[arg(long, default_value = "/usr/games/gnugo --mode gtp --chinese-rules --level 10 --seed 1")]
+    engine: String,
+    /// The name the labels carry; moves by players whose name contains it are not labelled.
+    #[arg(long, default_value = "GNU Go")]
+    player: String,
+    /// Engines run at once, one game each.
+    #[arg(long, default_value_t = 2)]
+    jobs: usize,
+    /// `.sgfs` files (one game per line) or `.sgf` files.
+    records: Vec<PathBuf>,
+}
+
+fn main() {
+    let args = Args::parse();
+    let mut texts = Vec::new();
+    for path in &args.records {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            eprintln!("label_positions: cannot read {}", path.display());
+            std::process::exit(2);
+        };
+        if path.extension().is_some_and(|e| e == "sgfs") {
+            texts.extend(text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string));
+        } else {
+            texts.push(text.replace('\n', ""));
+        }
+    }
+    let Ok(mut out) = std::fs::File::create(&args.out) else {
+        eprintln!("label_positions: cannot write {}", args.out.display());
+        std::process::exit(2);
+    };
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel::<(usize, String)>();
+    std::thread::scope(|scope| {
+        for _ in 0..args.jobs.max(1) {
+            let sender = sender.clone();
+            let (texts, next, args) = (&texts, &next, &args);
+            scope.spawn(move || {
+                let mut engine = start(&args.engine);
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(text) = texts.get(index) else { break };
+                    let labelled = match sgf::parse(text) {
+                        Ok(mut record) => {
+                            if label(&mut record, &mut engine, &args.player).is_err() {
+                                eprintln!("game {}: the engine failed; restarting it", index + 1);
+                                engine = start(&args.engine);
+                            }
+                            sgf::write(&record).replace('\n', " ")
+                        }
+                        Err(_) => text.clone(),
+                    };
+                    if sender.send((index, labelled)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        // Lines are written in input order as soon as every earlier one is in.
+        let (mut pending, mut written) = (BTreeMap::new(), 0);
+        for (index, line) in receiver {
+            pending.insert(index, line);
+            while let Some(line) = pending.remove(&written) {
+                if writeln!(out, "{line}").and_then(|()| out.flush()).is_err() {
+                    eprintln!("label_positions: cannot write {}", args.out.display());
+                    std::process::exit(1);
+                }
+                written += 1;
+                if written % 50 == 0 {
+                    eprintln!("{written} of {} games labelled", texts.len());
+                }
+            }
+        }
+    });
+}
+
+fn start(command: &str) -> GtpProcess {
+    match GtpProcess::spawn(command, Path::new("."), Duration::from_secs(120)) {
+        Ok(engine) => engine,
+        Err(error) => {
+            eprintln!("label_positions: cannot start {command}: {error}");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// Labels the moves of `record` not played by `player`, replaying the game on `engine`.
+/// `Err` when the engine stopped answering; a refused move only ends the labelling there.
+fn label(record: &mut SgfRecord, engine: &mut GtpProcess, player: &str) -> Result<(), ()> {
+    let setup = record.nodes.iter().any(|n| !n.add_black.is_empty() || !n.add_white.is_empty());
+    if setup || record.handicap.is_some_and(|h| h > 0) {
+        return Ok(());
+    }
+    let size = record.size;
+    let labelled_by = |name: &Option<String>| name.as_deref().is_some_and(|n| n.contains(player));
+    let is_player = [labelled_by(&record.black_name), labelled_by(&record.white_name)];
+    let mut ask = |line: &str| engine.command(line).map_err(|_| ());
+    if !ask(&format!("boardsize {size}"))?.ok || !ask("clear_board")?.ok {
+        return Ok(());
+    }
+    ask(&format!("komi {}", record.komi.unwrap_or(7.5)))?;
+    for node in &mut record.nodes {
+        let Some((color, point)) = node.mv else { continue };
+        let name = if color == Color::Black { "black" } else { "white" };
+        if !is_player[usize::from(color == Color::White)] {
+            let answer = ask(&format!("reg_genmove {name}"))?;
+            if answer.ok {
+                if let Some(point) = sgf_point(answer.text.trim(), size) {
+                    node.comment = Some(move_model::label_comment(player, point));
+                }
+            }
+        }
+        let vertex = match point {
+            Some((x, y)) => gtp_vertex(x, y, size),
+            None => "pass".to_string(),
+        };
+        if !ask(&format!("play {name} {vertex}"))?.ok {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// The SGF point of a GTP answer (`C3`) on a `size` board; `None` for `pass`, `resign` and
+/// anything else.
+fn sgf_point(answer: &str, size: u8) -> Option<(u8, u8)> {
+    match Vertex::parse(answer)? {
+        Vertex::Point { column, row } if column < usize::from(size) && row <= usize::from(size) => {
+            // GTP rows count from 1 at the bottom, SGF rows from 0 at the top.
+            Some((column as u8, size - row as u8))
+        }
+        _ => None,
+    }
+}
+
+fn gtp_vertex(x: u8, y: u8, size: u8) -> String {
+    format!("{}{}", tengen::vertex::column_letter(x as usize), size - y)
+}
