@@ -8,8 +8,7 @@
 //! played, the engine's `reg_genmove` in that position; the answer goes into the move's
 //! comment as `GNU Go: dd` (the `--player` name and an SGF point; passes and resignations
 //! are not written), which `train_move_model` learns from as if that player had played it
-//! there. Moves of `--player`
-//! itself are left as they are: they are labels already.
+//! there. Moves of `--player` itself are left as they are: they are labels already.
 //!
 //! The output is one game per line, in the order of the input, so that `train_move_model`
 //! holds out the same games. Records it cannot replay (setup stones, handicap, an illegal move
@@ -57,7 +56,8 @@ fn main() {
         if path.extension().is_some_and(|e| e == "sgfs") {
             texts.extend(text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string));
         } else {
-            texts.push(text.replace('\n', ""));
+            // One game per output line: line breaks inside it become spaces.
+            texts.push(text.replace('\n', " "));
         }
     }
     let Ok(mut out) = std::fs::File::create(&args.out) else {
