@@ -24,8 +24,8 @@ use std::time::Duration;
 use tengen::gtp::client::GtpProcess;
 use tengen::search::move_model;
 use tengen::sgf::{self, SgfRecord};
-use tengen::vertex::Vertex;
-use tengen::Color;
+use tengen::vertex;
+use tengen::{Board, Color, Move};
 
 #[derive(Parser)]
 struct Args {
@@ -124,10 +124,12 @@ fn start(command: &str) -> GtpProcess {
 /// `Err` when the engine stopped answering; a refused move only ends the labelling there.
 fn label(record: &mut SgfRecord, engine: &mut GtpProcess, player: &str) -> Result<(), ()> {
     let setup = record.nodes.iter().any(|n| !n.add_black.is_empty() || !n.add_white.is_empty());
-    if setup || record.handicap.is_some_and(|h| h > 0) {
+    let size = record.size;
+    if setup || record.handicap.is_some_and(|h| h > 0) || !Board::is_valid_size(size.into()) {
         return Ok(());
     }
-    let size = record.size;
+    // Only for turning SGF points into GTP vertices and back; the engine keeps the game.
+    let board = Board::new(size.into());
     let labelled_by = |name: &Option<String>| name.as_deref().is_some_and(|n| n.contains(player));
     let is_player = [labelled_by(&record.black_name), labelled_by(&record.white_name)];
     let mut ask = |line: &str| engine.command(line).map_err(|_| ());
@@ -141,34 +143,19 @@ fn label(record: &mut SgfRecord, engine: &mut GtpProcess, player: &str) -> Resul
         if !is_player[usize::from(color == Color::White)] {
             let answer = ask(&format!("reg_genmove {name}"))?;
             if answer.ok {
-                if let Some(point) = sgf_point(answer.text.trim(), size) {
-                    node.comment = Some(move_model::label_comment(player, point));
+                if let Some(Move::Play(q)) = vertex::parse_move(&board, answer.text.trim()) {
+                    let (x, y) = board.coordinates(q);
+                    node.comment = Some(move_model::label_comment(player, (x as u8, y as u8)));
                 }
             }
         }
-        let vertex = match point {
-            Some((x, y)) => gtp_vertex(x, y, size),
-            None => "pass".to_string(),
+        let mv = match point {
+            Some((x, y)) => Move::Play(board.point(x.into(), y.into())),
+            None => Move::Pass,
         };
-        if !ask(&format!("play {name} {vertex}"))?.ok {
+        if !ask(&format!("play {name} {}", vertex::format_move(&board, mv)))?.ok {
             return Ok(());
         }
     }
     Ok(())
-}
-
-/// The SGF point of a GTP answer (`C3`) on a `size` board; `None` for `pass`, `resign` and
-/// anything else.
-fn sgf_point(answer: &str, size: u8) -> Option<(u8, u8)> {
-    match Vertex::parse(answer)? {
-        Vertex::Point { column, row } if column < usize::from(size) && row <= usize::from(size) => {
-            // GTP rows count from 1 at the bottom, SGF rows from 0 at the top.
-            Some((column as u8, size - row as u8))
-        }
-        _ => None,
-    }
-}
-
-fn gtp_vertex(x: u8, y: u8, size: u8) -> String {
-    format!("{}{}", tengen::vertex::column_letter(x as usize), size - y)
 }

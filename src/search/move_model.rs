@@ -204,8 +204,9 @@ pub fn features(board: &Board, color: Color, p: Point, recent: Recent) -> Featur
         2
     };
     let line = board.line(p).min(4);
+    let around = own_neighbourhood(board, p, color);
     [
-        shape_key(board, p, color),
+        canonical_shapes()[usize::from(around)],
         capture,
         escape,
         self_atari,
@@ -214,7 +215,7 @@ pub fn features(board: &Board, color: Color, p: Point, recent: Recent) -> Featur
         distance(board, p, recent.last),
         distance(board, p, recent.previous),
         (stage * 5 + line) as u16,
-        diamond_key(board, p, color),
+        diamond_key_around(board, p, color, around),
     ]
 }
 
@@ -240,9 +241,17 @@ fn distance(board: &Board, p: Point, from: Option<Point>) -> u16 {
 
 /// The 3×3 neighbourhood of `p` with `color` as black, in its canonical (smallest) form.
 pub fn shape_key(board: &Board, p: Point, color: Color) -> u16 {
+    canonical_shapes()[usize::from(own_neighbourhood(board, p, color))]
+}
+
+/// `patterns::neighbourhood` of `p` with `color` as black: the 3×3 key before symmetry.
+fn own_neighbourhood(board: &Board, p: Point, color: Color) -> u16 {
     let key = patterns::neighbourhood(board, p);
-    let key = if color == Color::White { swap_colours(key) } else { key };
-    canonical_shapes()[usize::from(key)]
+    if color == Color::White {
+        swap_colours(key)
+    } else {
+        key
+    }
 }
 
 /// The twelve points of the diamond around a move, as (column, row) offsets: the 3×3
@@ -266,10 +275,20 @@ const DIAMOND: [(i32, i32); 12] = [
 /// the 3×3 key), in its canonical (smallest) form over the eight symmetries, hashed to 16
 /// bits.
 pub fn diamond_key(board: &Board, p: Point, color: Color) -> u16 {
+    diamond_key_around(board, p, color, own_neighbourhood(board, p, color))
+}
+
+/// [`diamond_key`] given `around`, the point's [`own_neighbourhood`]: its cells are the
+/// diamond's first eight, in the same order and with the same two bits, so only the four
+/// points two steps away are read from the board.
+fn diamond_key_around(board: &Board, p: Point, color: Color, around: u16) -> u16 {
     let (x, y) = board.coordinates(p);
     let size = board.size() as i32;
     let mut cells = [3u32; 12];
-    for (cell, &(dx, dy)) in cells.iter_mut().zip(&DIAMOND) {
+    for (k, cell) in cells[..8].iter_mut().enumerate() {
+        *cell = u32::from((around >> (2 * k)) & 3);
+    }
+    for (cell, &(dx, dy)) in cells[8..].iter_mut().zip(&DIAMOND[8..]) {
         let (cx, cy) = (x as i32 + dx, y as i32 + dy);
         if (0..size).contains(&cx) && (0..size).contains(&cy) {
             let q = board.point(cx as usize, cy as usize);
