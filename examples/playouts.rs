@@ -4,7 +4,7 @@
 
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use tengen::policy::{self, PlayoutPolicy};
+use tengen::policy::{self, PlayoutPolicy, Recent};
 use tengen::{Board, Color};
 
 fn main() {
@@ -26,7 +26,7 @@ fn main() {
             &mut board,
             policy,
             Color::Black,
-            None,
+            Recent::default(),
             3 * size * size,
             &mut rng,
             |_, _| {},

@@ -5,7 +5,7 @@
 use crate::board::{Board, Move, Point};
 use crate::color::Color;
 use crate::game::Game;
-use crate::policy::{self, PlayoutPolicy};
+use crate::policy::{self, PlayoutPolicy, Recent};
 use crate::rules::Rules;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -40,11 +40,13 @@ pub fn light_playouts(size: usize, budget: Duration, seed: u64) -> Figure {
 pub fn policy_playouts(size: usize, policy: PlayoutPolicy, budget: Duration, seed: u64) -> Figure {
     let empty = Board::new(size);
     let max_moves = 3 * size * size;
+    let play = |board: &mut Board, rng: &mut SmallRng| {
+        policy::playout(board, policy, Color::Black, Recent::default(), max_moves, rng, |_, _| {})
+    };
     // One playout first, off the clock and the checksum: the policy's tables are built on
     // first use (the 3×3 shapes in about 30 ms), and the figure is the steady rate.
     let mut board = empty.clone();
-    let mut warm_up = SmallRng::seed_from_u64(seed);
-    policy::playout(&mut board, policy, Color::Black, None, max_moves, &mut warm_up, |_, _| {});
+    play(&mut board, &mut SmallRng::seed_from_u64(seed));
     let mut rng = SmallRng::seed_from_u64(seed);
     let start = Instant::now();
     let mut count = 0u64;
@@ -52,7 +54,7 @@ pub fn policy_playouts(size: usize, policy: PlayoutPolicy, budget: Duration, see
     while start.elapsed() < budget {
         for _ in 0..64 {
             board.copy_from(&empty);
-            policy::playout(&mut board, policy, Color::Black, None, max_moves, &mut rng, |_, _| {});
+            play(&mut board, &mut rng);
             checksum += board.playout_score() as i64;
             count += 1;
         }

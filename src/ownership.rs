@@ -14,7 +14,7 @@
 use crate::board::{Board, Point};
 use crate::color::Color;
 use crate::game::Game;
-use crate::policy::{self, PlayoutPolicy};
+use crate::policy::{self, PlayoutPolicy, Recent};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -54,7 +54,7 @@ impl Ownership {
                         &mut board,
                         PlayoutPolicy::Settling,
                         first,
-                        None,
+                        Recent::default(),
                         max_moves,
                         &mut rng,
                         |_, _| {},

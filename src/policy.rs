@@ -9,8 +9,9 @@
 //! liberties, atari the last chain where it cannot get out — and otherwise plays like
 //! `Light` except that it puts a chain of two or more stones in atari only to give up two
 //! or three for a shortage of liberties (see [`is_random_move_ok`]). `Patterns`
-//! (the default) adds the 3×3 shapes next to the last move before the random move, and on
-//! big boards first looks for a point in open space (MoGo's "fill the board"). Each
+//! (the default) adds the 3×3 shapes next to the last move, then (below 13×13) next to the
+//! mover's own previous stone, before the random move, and on big boards first looks for a point in
+//! open space (MoGo's "fill the board"). Each
 //! answer was kept only after it won a self-play match against the policy without it
 //! (docs/strength.md). `Settling`, for counting finished games, always answers two-liberty
 //! fights and adds the nakade vital points.
@@ -19,13 +20,37 @@ use crate::board::{Board, Cell, Point};
 use crate::color::Color;
 use crate::patterns;
 
+/// The stones a move answers: the opponent's last one and the mover's own previous one.
+/// Playouts look for the 3×3 shapes next to both, and the move model rates moves by their
+/// distance to them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Recent {
+    pub last: Option<Point>,
+    pub previous: Option<Point>,
+}
+
+impl Recent {
+    /// The stones of `game`'s last two moves, for the player to move: the last move if the
+    /// opponent made it, and the mover's own among the last two. A pass, a setup or moves
+    /// of one colour in a row (GTP allows them) leave `None`.
+    pub fn of(game: &crate::game::Game) -> Recent {
+        let mover = game.to_move();
+        let moves = game.moves();
+        let last = moves.last().filter(|(c, _)| *c != mover).and_then(|(_, mv)| mv.point());
+        let previous =
+            moves.iter().rev().take(2).find(|(c, _)| *c == mover).and_then(|(_, mv)| mv.point());
+        Recent { last, previous }
+    }
+}
+
 /// Which playout policy simulations use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayoutPolicy {
     Light,
     Tactical,
     /// `Tactical`, then the 3×3 shapes of [`crate::patterns`] next to the last move, then
-    /// on big boards a point in open space.
+    /// on boards below 13×13 next to the mover's previous stone, then on big boards a point
+    /// in open space.
     Patterns,
     /// `Tactical`, plus the nakade vital points, and the two-liberty answers in every move:
     /// what counting a finished game needs. In the search it lost (41.7 % of 156 self-play
@@ -366,6 +391,13 @@ pub fn shape_move<R: rand::Rng + ?Sized>(
     (count > 0).then(|| candidates[rng.gen_range(0..count)])
 }
 
+/// Boards from this size up look for the 3×3 shapes next to the last move only. Below it,
+/// next to the mover's own previous stone too, where the last move has none: the opponent
+/// often answered that stone from a distance, and the shape there is still the local
+/// fight's. On 9×9 that won 53.4 % of 1,425 self-play games against the last move alone;
+/// on 19×19 it lost, 42 of 100 (docs/strength.md).
+const SHAPES_NEAR_PREVIOUS_BELOW_SIZE: usize = 13;
+
 /// How many random empty points a playout on a big board looks at for one in open space
 /// before its random move, and from which board size: MoGo's "fill the board". Random
 /// moves on 19×19 otherwise crowd next to stones and leave big areas unclaimed far too long
@@ -405,16 +437,16 @@ fn sometimes<R: rand::Rng + ?Sized>(rng: &mut R, percent: u32) -> bool {
 }
 
 /// The move a playout under `policy` (not `Light`) makes for `color` after the opponent's
-/// stone on `last`, or `None` to pass.
+/// stone on `recent.last`, or `None` to pass.
 pub fn playout_move<R: rand::Rng + ?Sized>(
     board: &Board,
     policy: PlayoutPolicy,
     color: Color,
-    last: Option<Point>,
+    recent: Recent,
     rng: &mut R,
 ) -> Option<Point> {
     let settling = policy == PlayoutPolicy::Settling;
-    let mut choice = last.and_then(|l| {
+    let mut choice = recent.last.and_then(|l| {
         answer_to(board, color, l)
             .or_else(|| {
                 // Nakade costs a third of the playout speed and showed no gain in the
@@ -431,7 +463,10 @@ pub fn playout_move<R: rand::Rng + ?Sized>(
             })
     });
     if choice.is_none() && policy == PlayoutPolicy::Patterns {
-        choice = last.and_then(|l| shape_move(board, color, l, rng));
+        choice = recent.last.and_then(|l| shape_move(board, color, l, rng));
+        if choice.is_none() && board.size() < SHAPES_NEAR_PREVIOUS_BELOW_SIZE {
+            choice = recent.previous.and_then(|p| shape_move(board, color, p, rng));
+        }
         if choice.is_none() && board.size() >= OPEN_SPACE_MIN_SIZE {
             choice = open_space_move(board, OPEN_SPACE_TRIES, rng);
         }
@@ -440,12 +475,12 @@ pub fn playout_move<R: rand::Rng + ?Sized>(
 }
 
 /// Plays a simulation to the end under `policy`, as [`Board::playout_recording`] does, with
-/// `last` the move before it (for the tactical answers).
+/// `recent` the stones before it (for the tactical answers and the shapes).
 pub fn playout<R: rand::Rng + ?Sized>(
     board: &mut Board,
     policy: PlayoutPolicy,
     to_move: Color,
-    mut last: Option<Point>,
+    mut recent: Recent,
     max_moves: usize,
     rng: &mut R,
     on_move: impl FnMut(Point, Color),
@@ -454,8 +489,9 @@ pub fn playout<R: rand::Rng + ?Sized>(
         return board.playout_recording(to_move, max_moves, rng, on_move);
     }
     let choose = |board: &Board, color: Color| {
-        last = playout_move(board, policy, color, last, rng);
-        last
+        let choice = playout_move(board, policy, color, recent, rng);
+        recent = Recent { last: choice, previous: recent.last };
+        choice
     };
     board.playout_with(to_move, max_moves, choose, on_move)
 }
@@ -626,7 +662,7 @@ mod tests {
     #[test]
     fn two_liberty_answers_in_half_the_moves() {
         let board = Board::from_diagram(TWO_LIBERTIES).unwrap();
-        let last = Some(at(&board, 3, 3));
+        let last = Recent { last: Some(at(&board, 3, 3)), previous: None };
         let answers = [Some(at(&board, 1, 3)), Some(at(&board, 2, 4))];
         let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
         let mut share = |policy| {
@@ -863,8 +899,13 @@ mod tests {
             let board = Board::new(size);
             (0..1000)
                 .filter(|_| {
-                    let p =
-                        playout_move(&board, PlayoutPolicy::Patterns, Color::Black, None, &mut rng);
+                    let p = playout_move(
+                        &board,
+                        PlayoutPolicy::Patterns,
+                        Color::Black,
+                        Recent::default(),
+                        &mut rng,
+                    );
                     board.line(p.unwrap()) == 0
                 })
                 .count()
@@ -898,6 +939,60 @@ mod tests {
         assert_eq!(shape_move(&lone, Color::White, at(&lone, 2, 2), &mut rng), None);
     }
 
+    // With no shape next to the last stone (a lone one far away), the playout looks next to
+    // its own previous stone; without that stone it plays anywhere. Boards from 13×13 up
+    // look next to the last stone only.
+    #[test]
+    fn shape_moves_near_the_previous_stone() {
+        let board = Board::from_diagram(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . X O X . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . X . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let (lone, previous) = (at(&board, 6, 6), at(&board, 3, 2));
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+        assert_eq!(shape_move(&board, Color::White, lone, &mut rng), None);
+        let mut play = |previous| {
+            let recent = Recent { last: Some(lone), previous };
+            playout_move(&board, PlayoutPolicy::Patterns, Color::White, recent, &mut rng).unwrap()
+        };
+        for _ in 0..20 {
+            let p = play(Some(previous));
+            assert!(patterns::matches(&board, p));
+            let (x, y) = board.coordinates(p);
+            assert!(x.abs_diff(3) <= 1 && y.abs_diff(2) <= 1);
+        }
+        let far = (0..50)
+            .filter(|_| {
+                let (x, y) = board.coordinates(play(None));
+                x.abs_diff(3) > 1 || y.abs_diff(2) > 1
+            })
+            .count();
+        assert!(far > 25);
+
+        let mut big = Board::new(13);
+        for (x, y, color) in [(2, 2, Color::Black), (3, 2, Color::White), (4, 2, Color::Black)] {
+            big.set_stone(at(&big, x, y), color).unwrap();
+        }
+        big.set_stone(at(&big, 10, 10), Color::Black).unwrap();
+        let recent = Recent { last: Some(at(&big, 10, 10)), previous: Some(at(&big, 3, 2)) };
+        let near = (0..50)
+            .filter(|_| {
+                let p = playout_move(&big, PlayoutPolicy::Patterns, Color::White, recent, &mut rng);
+                let (x, y) = big.coordinates(p.unwrap());
+                x.abs_diff(3) <= 1 && y.abs_diff(2) <= 1
+            })
+            .count();
+        assert!(near < 10);
+    }
+
     // Tactical playouts end, leave a consistent board, and are reproducible.
     #[test]
     fn tactical_playouts_end() {
@@ -912,8 +1007,16 @@ mod tests {
             let mut rng_a = rand::rngs::SmallRng::seed_from_u64(3);
             let mut rng_b = rand::rngs::SmallRng::seed_from_u64(3);
             let max = 3 * size * size;
-            let moves = playout(&mut a, policy, Color::Black, None, max, &mut rng_a, |_, _| {});
-            playout(&mut b, policy, Color::Black, None, max, &mut rng_b, |_, _| {});
+            let moves = playout(
+                &mut a,
+                policy,
+                Color::Black,
+                Recent::default(),
+                max,
+                &mut rng_a,
+                |_, _| {},
+            );
+            playout(&mut b, policy, Color::Black, Recent::default(), max, &mut rng_b, |_, _| {});
             assert!(moves > 0 && moves < max);
             a.check_invariants().unwrap();
             assert_eq!(a, b);

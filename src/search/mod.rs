@@ -745,7 +745,7 @@ impl Shared<'_> {
                 board,
                 self.params.policy,
                 color,
-                recent.last,
+                recent,
                 max_moves,
                 &mut scratch.rng,
                 |p, c| {

@@ -108,26 +108,7 @@ impl Group {
 /// One value per group, in the order of [`GROUPS`].
 pub type Features = [u16; GROUPS.len()];
 
-/// Where the move is played: the opponent's last stone and the mover's previous one.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Recent {
-    pub last: Option<Point>,
-    pub previous: Option<Point>,
-}
-
-impl Recent {
-    /// The stones of `game`'s last two moves, for the player to move: the last move if the
-    /// opponent made it, and the mover's own among the last two. A pass, a setup or moves
-    /// of one colour in a row (GTP allows them) leave `None`.
-    pub fn of(game: &crate::game::Game) -> Recent {
-        let mover = game.to_move();
-        let moves = game.moves();
-        let last = moves.last().filter(|(c, _)| *c != mover).and_then(|(_, mv)| mv.point());
-        let previous =
-            moves.iter().rev().take(2).find(|(c, _)| *c == mover).and_then(|(_, mv)| mv.point());
-        Recent { last, previous }
-    }
-}
+pub use crate::policy::Recent;
 
 /// The features of a `color` stone on the legal point `p`.
 pub fn features(board: &Board, color: Color, p: Point, recent: Recent) -> Features {
