@@ -10,19 +10,19 @@
 //! `Light` except that it puts a chain of two or more stones in atari only to give up two
 //! or three for a shortage of liberties (see [`is_random_move_ok`]). `Patterns`
 //! (the default) adds the 3×3 shapes next to the last move, then (below 13×13) next to the
-//! mover's own previous stone, before the random move, and on big boards first looks for a point in
-//! open space (MoGo's "fill the board"). Each
-//! answer was kept only after it won a self-play match against the policy without it
-//! (docs/strength.md). `Settling`, for counting finished games, always answers two-liberty
-//! fights and adds the nakade vital points.
+//! mover's own previous stone, before the random move, and on big boards first looks for a
+//! point in open space (MoGo's "fill the board"). Each answer was kept only after it won a
+//! self-play match against the policy without it (docs/strength.md). `Settling`, for
+//! counting finished games, always answers two-liberty fights and adds the nakade vital
+//! points.
 
 use crate::board::{Board, Cell, Point};
 use crate::color::Color;
 use crate::patterns;
 
 /// The stones a move answers: the opponent's last one and the mover's own previous one.
-/// Playouts look for the 3×3 shapes next to both, and the move model rates moves by their
-/// distance to them.
+/// Playouts look for the 3×3 shapes next to both (next to the previous one only below
+/// 13×13), and the move model rates moves by their distance to them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Recent {
     pub last: Option<Point>,
