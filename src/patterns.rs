@@ -76,9 +76,9 @@ pub fn table() -> &'static PatternTable {
 pub(crate) const AROUND: [(usize, usize); 8] =
     [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)];
 
-fn build() -> PatternTable {
-    let mut bits = vec![0u64; 1 << 10];
-    let shapes: Vec<[[u8; 3]; 3]> = SHAPES
+/// Every orientation of every shape, as grids of shape characters.
+fn oriented_shapes() -> Vec<[[u8; 3]; 3]> {
+    SHAPES
         .iter()
         .flat_map(|rows| {
             let grid = rows.map(|r| {
@@ -87,24 +87,37 @@ fn build() -> PatternTable {
             });
             symmetries(grid)
         })
-        .collect();
-    for key in 0..=u16::MAX {
-        let cell = |k: usize| match (key >> (2 * k)) & 3 {
-            0 => Cell::Black,
-            1 => Cell::White,
-            2 => Cell::Empty,
-            _ => Cell::OffBoard,
-        };
-        let matched = shapes.iter().any(|shape| {
-            [(Cell::Black, Cell::White), (Cell::White, Cell::Black)].iter().any(|&(x, o)| {
-                AROUND
-                    .iter()
-                    .enumerate()
-                    .all(|(k, &(col, row))| fits(shape[row][col], cell(k), x, o))
-            })
-        });
-        if matched {
-            bits[usize::from(key >> 6)] |= 1 << (key & 63);
+        .collect()
+}
+
+const CELLS: [Cell; 4] = [Cell::Black, Cell::White, Cell::Empty, Cell::OffBoard];
+const COLOURINGS: [(Cell, Cell); 2] = [(Cell::Black, Cell::White), (Cell::White, Cell::Black)];
+
+/// Sets the bit of every neighbourhood that fits a shape: for each orientation and
+/// colouring, the keys are spelt out cell by cell from the values each cell allows. That
+/// visits only keys that fit, where testing all 65,536 keys against all 208 orientations
+/// and colourings cost about 270 million instructions, 0.05 s of the engine's first search.
+fn build() -> PatternTable {
+    let mut bits = vec![0u64; 1 << 10];
+    let mut keys = Vec::with_capacity(1 << 16);
+    for shape in oriented_shapes() {
+        for (x, o) in COLOURINGS {
+            keys.clear();
+            keys.push(0u16);
+            for (k, &(col, row)) in AROUND.iter().enumerate() {
+                let spelt = keys.len();
+                for (value, &cell) in CELLS.iter().enumerate() {
+                    if fits(shape[row][col], cell, x, o) {
+                        for i in 0..spelt {
+                            keys.push(keys[i] | (value as u16) << (2 * k));
+                        }
+                    }
+                }
+                keys.drain(..spelt);
+            }
+            for &key in &keys {
+                bits[usize::from(key >> 6)] |= 1 << (key & 63);
+            }
         }
     }
     PatternTable { bits }
@@ -149,6 +162,29 @@ fn symmetries(grid: [[u8; 3]; 3]) -> Vec<[[u8; 3]; 3]> {
 mod tests {
     use super::*;
     use crate::color::Color;
+
+    // The table spelt out shape by shape holds exactly the neighbourhoods that a direct test
+    // of every key against every orientation and colouring finds.
+    #[test]
+    fn table_holds_exactly_the_fitting_neighbourhoods() {
+        let shapes = oriented_shapes();
+        let table = table();
+        let mut matched = 0;
+        for key in 0..=u16::MAX {
+            let cell = |k: usize| CELLS[usize::from(key >> (2 * k) & 3)];
+            let fits_one = shapes.iter().any(|shape| {
+                COLOURINGS.iter().any(|&(x, o)| {
+                    AROUND
+                        .iter()
+                        .enumerate()
+                        .all(|(k, &(col, row))| fits(shape[row][col], cell(k), x, o))
+                })
+            });
+            assert_eq!(table.matches(key), fits_one, "key {key:#06x}");
+            matched += usize::from(fits_one);
+        }
+        assert!(matched > 1000, "{matched}");
+    }
 
     fn at(board: &Board, x: usize, y: usize) -> Point {
         board.point(x, y)

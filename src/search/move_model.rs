@@ -280,12 +280,52 @@ fn diamond_key_around(board: &Board, p: Point, color: Color, around: u16) -> u16
             };
         }
     }
-    let canonical = diamond_symmetries()
+    let packed = (0..12).fold(0u32, |out, k| out | cells[k] << (2 * k));
+    (smallest_symmetry(packed).wrapping_mul(0x9E37_79B1) >> 16) as u16
+}
+
+/// The smallest of the eight symmetries of the diamond's twelve cells packed two bits each
+/// (cell `k` at bits `2k`), each symmetry put together from three table lookups, one per
+/// byte: the 3×3 cells and the four outer points each map among themselves. Moving the
+/// twelve cells one by one for every symmetry took 7 % of a 9×9 search's instructions.
+fn smallest_symmetry(packed: u32) -> u32 {
+    let tables = diamond_byte_tables();
+    let bytes = [packed & 0xFF, packed >> 8 & 0xFF, packed >> 16 & 0xFF].map(|b| b as usize);
+    tables
         .iter()
-        .map(|to| (0..12).fold(0u32, |out, k| out | cells[k] << (2 * to[k])))
+        .map(|t| {
+            u32::from(t.inner[0][bytes[0]] | t.inner[1][bytes[1]])
+                | u32::from(t.outer[bytes[2]]) << 16
+        })
         .min()
-        .unwrap_or(0);
-    (canonical.wrapping_mul(0x9E37_79B1) >> 16) as u16
+        .unwrap_or(0)
+}
+
+/// One symmetry of the diamond applied to a byte of packed cells: `inner[0]` to cells 0–3,
+/// `inner[1]` to cells 4–7 (both landing among the 3×3 cells' sixteen bits), `outer` to the
+/// four outer points (their own eight bits).
+struct ByteTables {
+    inner: [[u16; 256]; 2],
+    outer: [u8; 256],
+}
+
+fn diamond_byte_tables() -> &'static [ByteTables; 8] {
+    static TABLES: OnceLock<Box<[ByteTables; 8]>> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let symmetries = diamond_symmetries();
+        Box::new(std::array::from_fn(|t| {
+            let to = &symmetries[t];
+            // Where byte `b`'s four cells, the first of them cell `first`, land.
+            let moved = |first: usize, b: usize| {
+                (0..4)
+                    .fold(0u32, |out, j| out | (((b >> (2 * j)) & 3) as u32) << (2 * to[first + j]))
+            };
+            ByteTables {
+                inner: [0, 4].map(|first| std::array::from_fn(|b| moved(first, b) as u16)),
+                outer: std::array::from_fn(|b| (moved(8, b) >> 16) as u8),
+            }
+        }))
+    })
 }
 
 /// For each of the eight symmetries, where each diamond point goes.
@@ -585,6 +625,28 @@ pub fn labelled_point(comment: &str, name: &str, size: u8) -> Option<(u8, u8)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // The byte tables give the same smallest symmetry as moving the twelve cells one by one,
+    // for every pattern of the four outer points with a spread of 3×3 cells.
+    #[test]
+    fn diamond_symmetries_by_bytes_match_cell_by_cell() {
+        let by_cells = |packed: u32| {
+            diamond_symmetries()
+                .iter()
+                .map(|to| (0..12).fold(0u32, |out, k| out | (packed >> (2 * k) & 3) << (2 * to[k])))
+                .min()
+                .unwrap()
+        };
+        let mut differ = 0;
+        for outer in 0..256u32 {
+            for inner in (0..=u16::MAX as u32).step_by(97) {
+                let packed = outer << 16 | inner;
+                assert_eq!(smallest_symmetry(packed), by_cells(packed), "{packed:#08x}");
+                differ += usize::from(by_cells(packed) != packed);
+            }
+        }
+        assert!(differ > 0);
+    }
 
     // A label reads back as its point on boards that hold it, and nothing else reads as one.
     #[test]
