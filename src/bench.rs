@@ -44,7 +44,7 @@ pub fn policy_playouts(size: usize, policy: PlayoutPolicy, budget: Duration, see
         policy::playout(board, policy, Color::Black, Recent::default(), max_moves, rng, |_, _| {})
     };
     // One playout first, off the clock and the checksum: the policy's tables are built on
-    // first use (the 3×3 shapes in about 30 ms), and the figure is the steady rate.
+    // first use, and the figure is the steady rate.
     let mut board = empty.clone();
     play(&mut board, &mut SmallRng::seed_from_u64(seed));
     let mut rng = SmallRng::seed_from_u64(seed);

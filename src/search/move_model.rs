@@ -265,22 +265,20 @@ pub fn diamond_key(board: &Board, p: Point, color: Color) -> u16 {
 fn diamond_key_around(board: &Board, p: Point, color: Color, around: u16) -> u16 {
     let (x, y) = board.coordinates(p);
     let size = board.size() as i32;
-    let mut cells = [3u32; 12];
-    for (k, cell) in cells[..8].iter_mut().enumerate() {
-        *cell = u32::from((around >> (2 * k)) & 3);
-    }
-    for (cell, &(dx, dy)) in cells[8..].iter_mut().zip(&DIAMOND[8..]) {
+    let mut packed = u32::from(around);
+    for (k, &(dx, dy)) in DIAMOND.iter().enumerate().skip(8) {
         let (cx, cy) = (x as i32 + dx, y as i32 + dy);
-        if (0..size).contains(&cx) && (0..size).contains(&cy) {
-            let q = board.point(cx as usize, cy as usize);
-            *cell = match board.stone(q) {
+        let cell = if (0..size).contains(&cx) && (0..size).contains(&cy) {
+            match board.stone(board.point(cx as usize, cy as usize)) {
                 Some(c) if c == color => 0,
                 Some(_) => 1,
                 None => 2,
-            };
-        }
+            }
+        } else {
+            3
+        };
+        packed |= cell << (2 * k);
     }
-    let packed = (0..12).fold(0u32, |out, k| out | cells[k] << (2 * k));
     (smallest_symmetry(packed).wrapping_mul(0x9E37_79B1) >> 16) as u16
 }
 
@@ -357,18 +355,9 @@ fn canonical_shapes() -> &'static [u16] {
     static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
     TABLE.get_or_init(|| {
         // The diamond's first eight points are the 3×3 neighbours, in the key's order, and
-        // its symmetries map them among themselves.
-        (0..=u16::MAX)
-            .map(|key| {
-                diamond_symmetries()
-                    .iter()
-                    .map(|to| {
-                        (0..8).fold(0u16, |out, k| out | ((key >> (2 * k)) & 3) << (2 * to[k]))
-                    })
-                    .min()
-                    .unwrap_or(key)
-            })
-            .collect()
+        // its symmetries map them among themselves: with the four outer points all zero,
+        // the diamond's smallest symmetry is the 3×3 key's.
+        (0..=u16::MAX).map(|key| smallest_symmetry(u32::from(key)) as u16).collect()
     })
 }
 
@@ -627,7 +616,8 @@ mod tests {
     use super::*;
 
     // The byte tables give the same smallest symmetry as moving the twelve cells one by one,
-    // for every pattern of the four outer points with a spread of 3×3 cells.
+    // for every pattern of the four outer points with a spread of 3×3 cells, and for every
+    // 3×3 key alone (the canonical 3×3 shapes come from it).
     #[test]
     fn diamond_symmetries_by_bytes_match_cell_by_cell() {
         let by_cells = |packed: u32| {
@@ -646,6 +636,9 @@ mod tests {
             }
         }
         assert!(differ > 0);
+        for key in 0..=u16::MAX {
+            assert_eq!(canonical_shapes()[usize::from(key)] as u32, by_cells(u32::from(key)));
+        }
     }
 
     // A label reads back as its point on boards that hold it, and nothing else reads as one.
