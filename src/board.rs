@@ -142,6 +142,20 @@ fn count_shift(color: Color) -> u32 {
     color.index() as u32 * COUNT_BITS
 }
 
+/// Which of four neighbours' chain heads (0 for an empty or off-board point) name a chain
+/// not named before them, other than the chain `skip`: each chain once, computed without
+/// branches for the liberty updates of [`Board::play_unchecked`] and removals.
+#[inline(always)]
+fn first_of_each(heads: [u16; 4], skip: u16) -> [bool; 4] {
+    let counted = heads.map(|h| (h != 0) & (h != skip));
+    [
+        counted[0],
+        counted[1] & (heads[1] != heads[0]),
+        counted[2] & (heads[2] != heads[0]) & (heads[2] != heads[1]),
+        counted[3] & (heads[3] != heads[0]) & (heads[3] != heads[1]) & (heads[3] != heads[2]),
+    ]
+}
+
 /// What one move did to the board, enough for the caller to keep its own bookkeeping.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct MoveEffect {
@@ -165,7 +179,9 @@ pub struct Board {
     /// For a stone: the next stone of its chain; following it from any stone visits the whole
     /// chain once and returns to the start.
     next_stone: [u16; SLOTS],
-    /// At a chain head: the number of distinct empty points adjacent to the chain.
+    /// At a chain head: the number of distinct empty points adjacent to the chain. Slot 0
+    /// stays 0: the branch-free updates add or subtract 0 there for empty and off-board
+    /// neighbours, whose head is 0.
     liberties: [u16; SLOTS],
     /// At a chain head: the number of stones in the chain.
     chain_size: [u16; SLOTS],
@@ -459,17 +475,19 @@ impl Board {
         if self.cells[p.index()] != Cell::Empty || !self.is_eyeish(p, color) {
             return false;
         }
+        self.diagonals_allow_eye(p, color)
+    }
+
+    /// The diagonal half of the true-eye test: fewer than two enemy diagonals in the centre,
+    /// none on the edge. Counted without branches: which diagonals hold what is as good as
+    /// random in a playout.
+    #[inline(always)]
+    fn diagonals_allow_eye(&self, p: Point, color: Color) -> bool {
         let enemy = Cell::stone(color.opponent());
-        let mut enemy_diagonals = 0;
-        let mut off_board = 0;
-        for d in self.diagonals(p) {
-            match self.cells[d.index()] {
-                Cell::OffBoard => off_board = 1,
-                c if c == enemy => enemy_diagonals += 1,
-                _ => {}
-            }
-        }
-        enemy_diagonals + off_board < 2
+        let cells = self.diagonals(p).map(|d| self.cells[d.index()]);
+        let enemy_diagonals: u32 = cells.iter().map(|&c| (c == enemy) as u32).sum();
+        let off_board = cells.iter().fold(false, |any, &c| any | (c == Cell::OffBoard));
+        enemy_diagonals + (off_board as u32) < 2
     }
 
     /// Whether `color` may play on `p` under the simple-ko, no-suicide rules, without
@@ -513,18 +531,14 @@ impl Board {
         if self.empty_neighbor_count(p) > 0 {
             return true;
         }
+        // No neighbour is empty: each is a stone or off board. Without branches, as the
+        // other neighbour scans here.
         let own = Cell::stone(color);
-        for n in self.neighbors(p) {
+        self.neighbors(p).iter().fold(false, |found, n| {
             let cell = self.cells[n.index()];
-            if cell == Cell::OffBoard {
-                continue;
-            }
             let libs = self.liberties[slot(self.chain_head[n.index()])];
-            if (cell == own) == (libs > 1) {
-                return true;
-            }
-        }
-        false
+            found | ((cell != Cell::OffBoard) & ((cell == own) == (libs > 1)))
+        })
     }
 
     /// Whether `p` is empty and playable for `color` (no suicide, no simple-ko retake).
@@ -581,30 +595,41 @@ impl Board {
             return MoveEffect::default();
         }
 
-        // The new stone takes liberty `p` from every distinct adjacent chain.
-        let mut seen = [0u16; 4];
-        let mut seen_count = 0;
+        // The new stone takes liberty `p` from every distinct adjacent chain. Done without
+        // branches on the neighbours: which of them are stones, and which chains repeat, is
+        // a coin toss for the branch predictor in a random playout, and its misses cost more
+        // than the few instructions spent here. An empty or off-board neighbour has head 0
+        // and, like a repeated head, subtracts nothing (slot 0 is off board, never a head).
+        let neighbors = self.neighbors(p);
+        let heads = neighbors.map(|n| self.chain_head[n.index()]);
+        let first = first_of_each(heads, 0);
+        for i in 0..4 {
+            self.liberties[slot(heads[i])] -= first[i] as u16;
+        }
+        let own = Cell::stone(color);
         let mut friends = [0u16; 4];
         let mut friend_count = 0;
+        let mut captures = 0u32;
+        for i in 0..4 {
+            let cell = self.cells[neighbors[i].index()];
+            friends[friend_count & 3] = heads[i];
+            friend_count += (first[i] & (cell == own)) as usize;
+            let dead = first[i] & (cell == enemy) & (self.liberties[slot(heads[i])] == 0);
+            captures |= (dead as u32) << i;
+        }
+        // Two opponent chains never touch each other, so removing one cannot change
+        // whether another is captured.
         let mut captured = 0u16;
         let mut captured_at = p;
-        for n in self.neighbors(p) {
-            let head = self.chain_head[n.index()];
-            if head == 0 || seen[..seen_count].contains(&head) {
-                continue;
+        if captures != 0 {
+            for i in 0..4 {
+                if captures & (1 << i) != 0 {
+                    captured += self.remove_chain(Point(heads[i]));
+                    captured_at = neighbors[i];
+                }
             }
-            seen[seen_count] = head;
-            seen_count += 1;
-            self.liberties[slot(head)] -= 1;
-            if self.cells[n.index()] != enemy {
-                friends[friend_count] = head;
-                friend_count += 1;
-            } else if self.liberties[slot(head)] == 0 {
-                captured += self.remove_chain(Point(head));
-                captured_at = n;
-            }
+            self.prisoners[color.index()] += captured as u32;
         }
-        self.prisoners[color.index()] += captured as u32;
 
         // Join the friendly chains into one, the largest absorbing the rest. Captures only
         // removed enemy chains, so the friendly heads gathered above are still heads.
@@ -691,15 +716,21 @@ impl Board {
         }
         let mut stone = small;
         loop {
+            // Without branches, as in `play_unchecked`: the test runs on every neighbour,
+            // empty or not. A neighbour may lie in the off-board ring, so its own neighbours
+            // are found with wrapping arithmetic (and masked into the arrays by `slot`).
+            let s = self.stride;
+            let mut gained = 0;
             for n in self.neighbors(Point(stone)) {
-                if self.cells[n.index()] != Cell::Empty {
-                    continue;
-                }
-                let already = self.neighbors(n).iter().any(|m| self.chain_head[m.index()] == big);
-                if !already {
-                    self.liberties[slot(big)] += 1;
-                }
+                let empty = self.cells[n.index()] == Cell::Empty;
+                let touches = |m: u16| self.chain_head[slot(m)] == big;
+                let already = touches(n.0.wrapping_sub(s))
+                    | touches(n.0.wrapping_sub(1))
+                    | touches(n.0.wrapping_add(1))
+                    | touches(n.0.wrapping_add(s));
+                gained += (empty & !already) as u16;
             }
+            self.liberties[slot(big)] += gained;
             self.chain_head[slot(stone)] = big;
             stone = self.next_stone[slot(stone)];
             if stone == small {
@@ -724,22 +755,13 @@ impl Board {
             self.chain_head[p.index()] = 0;
             self.hash ^= zobrist::stone_key(color, p.index());
             self.add_to_empties(p);
-            let mut seen = [0u16; 4];
-            let mut seen_count = 0;
-            for n in self.neighbors(p) {
-                self.neighbor_counts[n.index()] =
-                    self.neighbor_counts[n.index()].wrapping_add(delta);
-                let cell = self.cells[n.index()];
-                if cell != Cell::Black && cell != Cell::White {
-                    continue;
-                }
-                let h = self.chain_head[n.index()];
-                if h == head.0 || seen[..seen_count].contains(&h) {
-                    continue;
-                }
-                seen[seen_count] = h;
-                seen_count += 1;
-                self.liberties[slot(h)] += 1;
+            let neighbors = self.neighbors(p);
+            let heads = neighbors.map(|n| self.chain_head[n.index()]);
+            let first = first_of_each(heads, head.0);
+            for i in 0..4 {
+                let n = neighbors[i].index();
+                self.neighbor_counts[n] = self.neighbor_counts[n].wrapping_add(delta);
+                self.liberties[slot(heads[i])] += first[i] as u16;
             }
             removed += 1;
             stone = next;
@@ -1005,7 +1027,7 @@ impl Board {
             // Neither an eye nor suicide; a ko point never has an empty neighbour.
             return true;
         }
-        if self.is_eyeish(p, color) && self.is_true_eye(p, color) {
+        if self.is_eyeish(p, color) && self.diagonals_allow_eye(p, color) {
             return false;
         }
         !(self.ko_point == Some(p) && self.ko_color == color) && self.has_liberty_after(p, color)
@@ -1101,6 +1123,9 @@ impl Board {
     /// # Errors
     /// A description of the first mismatch.
     pub fn check_invariants(&self) -> Result<(), String> {
+        if self.liberties[0] != 0 {
+            return Err("the liberty count in slot 0, never a head, was changed".into());
+        }
         let mut hash = zobrist::empty_board_key(self.size());
         let mut empty_seen = 0;
         let mut chain_checked = [false; SLOTS];
