@@ -156,6 +156,19 @@ fn first_of_each(heads: [u16; 4], skip: u16) -> [bool; 4] {
     ]
 }
 
+/// The points of `points` whose bits are set in `mask` (as from
+/// [`Board::chains_with_liberties`]), in order.
+#[inline]
+pub fn points_in<const N: usize>(points: [Point; N], mut mask: u32) -> impl Iterator<Item = Point> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            points[i]
+        })
+    })
+}
+
 /// What one move did to the board, enough for the caller to keep its own bookkeeping.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct MoveEffect {
@@ -451,6 +464,25 @@ impl Board {
         let white = self.count_of(p, count_shift(Color::White));
         let not_empty = 4 - self.count_of(p, EMPTY_SHIFT);
         2 * not_empty != black + white
+    }
+
+    /// A bit for each of `points` (bit `i` for `points[i]`) holding a `color` stone whose
+    /// chain has exactly `liberties` liberties. Without branches: playout policies ask this
+    /// of a move's neighbours, where the answers are as good as random to the branch
+    /// predictor. Iterate the points with [`points_in`].
+    #[inline(always)]
+    pub fn chains_with_liberties<const N: usize>(
+        &self,
+        points: [Point; N],
+        color: Color,
+        liberties: u16,
+    ) -> u32 {
+        let stone = Cell::stone(color);
+        points.iter().enumerate().fold(0, |mask, (i, q)| {
+            let libs = self.liberties[slot(self.chain_head[q.index()])];
+            let hit = (self.cells[q.index()] == stone) & (libs == liberties);
+            mask | (hit as u32) << i
+        })
     }
 
     /// How many of `p`'s neighbours are empty.

@@ -16,7 +16,7 @@
 //! counting finished games, always answers two-liberty fights and adds the nakade vital
 //! points.
 
-use crate::board::{Board, Cell, Point};
+use crate::board::{points_in, Board, Cell, Point};
 use crate::color::Color;
 use crate::patterns;
 
@@ -96,27 +96,25 @@ pub fn answer_to(board: &Board, color: Color, last: Point) -> Option<Point> {
             return Some(capture);
         }
     }
-    for n in board.neighbors(last) {
-        if board.stone(n) == Some(color) && board.chain_liberties(n) == 1 {
-            if let Some(capture) = counter_capture(board, color, n) {
-                return Some(capture);
-            }
-            if let Some(escape) = board.some_liberty(n) {
-                let liberties = board.liberties_after(escape, color, 3);
-                if liberties >= 2
-                    && board.is_acceptable_playout_move(escape, color)
-                    && (liberties >= 3 || !is_caught_in_ladder(board, n))
-                {
-                    return Some(escape);
-                }
+    let neighbors = board.neighbors(last);
+    for n in points_in(neighbors, board.chains_with_liberties(neighbors, color, 1)) {
+        if let Some(capture) = counter_capture(board, color, n) {
+            return Some(capture);
+        }
+        if let Some(escape) = board.some_liberty(n) {
+            let liberties = board.liberties_after(escape, color, 3);
+            if liberties >= 2
+                && board.is_acceptable_playout_move(escape, color)
+                && (liberties >= 3 || !is_caught_in_ladder(board, n))
+            {
+                return Some(escape);
             }
         }
     }
-    board
-        .neighbors(last)
-        .into_iter()
-        .chain(board.diagonals(last))
-        .filter(|&q| board.stone(q) == Some(opponent) && board.chain_liberties(q) == 1)
+    let [a, b, c, d] = neighbors;
+    let [e, f, g, h] = board.diagonals(last);
+    let around = [a, b, c, d, e, f, g, h];
+    points_in(around, board.chains_with_liberties(around, opponent, 1))
         .find_map(|q| capture_move(board, color, q))
 }
 
@@ -213,15 +211,13 @@ pub fn two_liberty_answer(board: &Board, color: Color, last: Point) -> Option<Po
     if board.stone(last) != Some(opponent) {
         return None;
     }
-    for n in board.neighbors(last) {
-        if board.stone(n) == Some(color) && board.chain_liberties(n) == 2 {
-            let (a, b) = two_liberties(board, n);
-            for x in [a, b] {
-                if board.liberties_after(x, color, 3) >= 3
-                    && board.is_acceptable_playout_move(x, color)
-                {
-                    return Some(x);
-                }
+    let neighbors = board.neighbors(last);
+    for n in points_in(neighbors, board.chains_with_liberties(neighbors, color, 2)) {
+        let (a, b) = two_liberties(board, n);
+        for x in [a, b] {
+            if board.liberties_after(x, color, 3) >= 3 && board.is_acceptable_playout_move(x, color)
+            {
+                return Some(x);
             }
         }
     }
@@ -335,13 +331,9 @@ pub(crate) fn is_safe_atari(board: &Board, x: Point, attacker: Color) -> bool {
 fn counter_capture(board: &Board, color: Color, chain: Point) -> Option<Point> {
     let opponent = color.opponent();
     board.chain_stones(chain).find_map(|s| {
-        board.neighbors(s).into_iter().find_map(|n| {
-            if board.stone(n) == Some(opponent) && board.chain_liberties(n) == 1 {
-                capture_move(board, color, n)
-            } else {
-                None
-            }
-        })
+        let neighbors = board.neighbors(s);
+        points_in(neighbors, board.chains_with_liberties(neighbors, opponent, 1))
+            .find_map(|n| capture_move(board, color, n))
     })
 }
 
@@ -349,10 +341,7 @@ fn counter_capture(board: &Board, color: Color, chain: Point) -> Option<Point> {
 /// liberty: the opponent must capture, and when the stones given up are few it is left
 /// with an eye too small to live (a shortage of liberties).
 pub fn shortage_of_liberties(board: &Board, p: Point, color: Color) -> bool {
-    board
-        .neighbors(p)
-        .into_iter()
-        .any(|n| board.stone(n) == Some(color.opponent()) && board.chain_liberties(n) == 2)
+    board.chains_with_liberties(board.neighbors(p), color.opponent(), 2) != 0
 }
 
 /// Whether a playout's random move may be `p` for `color`, as far as self-atari goes. It may
@@ -378,9 +367,16 @@ pub fn shape_move<R: rand::Rng + ?Sized>(
 ) -> Option<Point> {
     let mut candidates = [last; 8];
     let mut count = 0;
-    for q in board.neighbors(last).into_iter().chain(board.diagonals(last)) {
-        if board.cell(q) == Cell::Empty
-            && patterns::matches(board, q)
+    let [a, b, c, d] = board.neighbors(last);
+    let [e, f, g, h] = board.diagonals(last);
+    let around = [a, b, c, d, e, f, g, h];
+    // Which points are empty is found without branches (a coin toss to the predictor).
+    let empty = around
+        .iter()
+        .enumerate()
+        .fold(0, |mask, (i, &q)| mask | ((board.cell(q) == Cell::Empty) as u32) << i);
+    for q in points_in(around, empty) {
+        if patterns::matches(board, q)
             && board.is_acceptable_playout_move(q, color)
             && board.self_atari_size(q, color).is_none_or(|stones| stones < 2)
         {

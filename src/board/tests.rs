@@ -490,3 +490,34 @@ fn liberties_after_agrees_with_playing_the_move() {
     }
     assert!(checked > 5_000, "{checked} moves checked");
 }
+
+// The neighbour masks the playout policies scan: a bit for each point, in order, holding a
+// stone of the colour asked whose chain has exactly the liberties asked.
+#[test]
+fn chains_with_liberties_marks_the_points_in_order() {
+    let b = board(
+        ". . . . .
+         . O X . .
+         O X . X .
+         . O X . .
+         . . . . .",
+    );
+    // Around C3, in the order of `neighbors`: C4, B3, D3, C2. B3 has one liberty (C3),
+    // C4 three (C5, D4, C3), D3 four, C2 three (C3, D2, C1).
+    let around = b.neighbors(at(&b, "C3"));
+    let marked = |color: Color, liberties: u16| -> Vec<Point> {
+        points_in(around, b.chains_with_liberties(around, color, liberties)).collect()
+    };
+    let expected =
+        |vertices: &[&str]| -> Vec<Point> { vertices.iter().map(|v| at(&b, v)).collect() };
+    assert_eq!(marked(Color::Black, 1), expected(&["B3"]));
+    assert_eq!(marked(Color::Black, 2), expected(&[]));
+    assert_eq!(marked(Color::Black, 3), expected(&["C4", "C2"]));
+    assert_eq!(marked(Color::Black, 4), expected(&["D3"]));
+    assert_eq!(marked(Color::White, 1), expected(&[]));
+    // Around B3: B4 (B5, A4), A3 (A4, A2) and B2 (B1, A2) have two liberties each.
+    let beside_b3 = b.neighbors(at(&b, "B3"));
+    let white_2 = b.chains_with_liberties(beside_b3, Color::White, 2);
+    assert_eq!(points_in(beside_b3, white_2).collect::<Vec<_>>(), expected(&["B4", "A3", "B2"]));
+    assert_eq!(points_in(around, 0).count(), 0);
+}
