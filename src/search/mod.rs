@@ -35,11 +35,37 @@ use priors::Prior;
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tree::{Stats, Tree, ROOT};
 
 pub use tree::NODE_BYTES;
+
+/// The game's positions, as Zobrist hashes, for the superko test of every candidate move.
+type PositionSet = HashSet<u64, BuildHasherDefault<ZobristKeyHasher>>;
+
+/// Hashes a Zobrist hash as itself: it is already uniformly random, and the default SipHash
+/// cost about as much as computing the hash after the move, once for every legal move of
+/// every new node.
+#[derive(Default)]
+struct ZobristKeyHasher(u64);
+
+impl Hasher for ZobristKeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
 
 /// Search settings, each with a documented default.
 #[derive(Clone, Debug, PartialEq)]
@@ -429,7 +455,7 @@ struct Shared<'a> {
     /// What the priors' virtual simulations are multiplied by: `params.prior_weight`, or the
     /// board size's.
     prior_weight: f64,
-    game_positions: HashSet<u64>,
+    game_positions: PositionSet,
     /// Simulations claimed so far, by all threads (claims may run past the budget).
     started: AtomicUsize,
     /// Set from outside to stop the search.
