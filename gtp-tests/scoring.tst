@@ -1,10 +1,12 @@
 # Area scoring (Chinese rules) of finished positions, with and without dead stones.
 # Black walls off columns A-D, white E-J: black 36 points, white 45, komi 7.5.
 # Also territory scoring (Japanese rules) of a seki.
-# gnugo-known-failures: 30 31 64 67 68
+# gnugo-known-failures: 30 31 64 67 68 69 70 71
 #   30/31: tengen-count is tengen's own command.
 #   64: GNU Go ignores kata-set-rules and counts by area: W+12.5.
 #   67/68: GNU Go calls the white chain of a seki dead (B+19.5, no seki).
+#   69/70: GNU Go calls the white chain of a seki dead (B+15.5, no seki); 71: it enforces only
+#   simple ko, so the retake that repeats the board is legal for it.
 
 boardsize 9
 clear_board
@@ -194,3 +196,22 @@ loadsgf sgf/seki-19x19.sgf
 
 68 final_score
 #? [W\+2\.5]
+
+# A seki under positional superko, from a 9x9 game at one second per move against GNU Go
+# (game 98 of the 41b1204 run, tengen white): white's eight stones F9-J6 and black's H9 and
+# J8 share the liberties G9 and J7. White cannot fill either (J9 is suicide, G9 or J7 gets
+# the whole chain captured). When black throws in at G9, white takes two stones at J9, and
+# black's retake at H9 would recreate the whole board: superko forbids it, and white then
+# takes J8 at J7. So both sides live; the count gives white the game by 2.5 (the referee
+# called white dead and scored B+15.5).
+loadsgf sgf/seki-superko-9x9.sgf
+69 final_status_list seki
+#? [F9 F8 G8 H8 G7 H7 H6 J6\nH9\nJ8]
+
+70 final_score
+#? [W\+2\.5]
+
+play b G9
+play w J9
+71 is_legal b H9
+#? [0]
