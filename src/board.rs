@@ -363,11 +363,26 @@ impl Board {
         (0..n).flat_map(move |y| (0..n).map(move |x| self.point(x, y)))
     }
 
-    /// The four orthogonal neighbours, off-board ones included.
+    /// The four orthogonal neighbours, off-board ones included. `p` may itself be off board
+    /// (the branch-free scans ask for a neighbour's neighbours): the arithmetic wraps, and
+    /// [`Point::index`] masks the result into the arrays.
     #[inline]
     pub fn neighbors(&self, p: Point) -> [Point; 4] {
         let s = self.stride;
-        [Point(p.0 - s), Point(p.0 - 1), Point(p.0 + 1), Point(p.0 + s)]
+        [
+            Point(p.0.wrapping_sub(s)),
+            Point(p.0.wrapping_sub(1)),
+            Point(p.0.wrapping_add(1)),
+            Point(p.0.wrapping_add(s)),
+        ]
+    }
+
+    /// The eight points around `p`: the four neighbours, then the four diagonals.
+    #[inline]
+    pub fn around(&self, p: Point) -> [Point; 8] {
+        let [a, b, c, d] = self.neighbors(p);
+        let [e, f, g, h] = self.diagonals(p);
+        [a, b, c, d, e, f, g, h]
     }
 
     /// The four diagonal neighbours, off-board ones included.
@@ -749,17 +764,14 @@ impl Board {
         let mut stone = small;
         loop {
             // Without branches, as in `play_unchecked`: the test runs on every neighbour,
-            // empty or not. A neighbour may lie in the off-board ring, so its own neighbours
-            // are found with wrapping arithmetic (and masked into the arrays by `slot`).
-            let s = self.stride;
+            // empty or not, off-board ones included.
             let mut gained = 0;
             for n in self.neighbors(Point(stone)) {
                 let empty = self.cells[n.index()] == Cell::Empty;
-                let touches = |m: u16| self.chain_head[slot(m)] == big;
-                let already = touches(n.0.wrapping_sub(s))
-                    | touches(n.0.wrapping_sub(1))
-                    | touches(n.0.wrapping_add(1))
-                    | touches(n.0.wrapping_add(s));
+                let already = self
+                    .neighbors(n)
+                    .iter()
+                    .fold(false, |any, m| any | (self.chain_head[m.index()] == big));
                 gained += (empty & !already) as u16;
             }
             self.liberties[slot(big)] += gained;

@@ -111,9 +111,7 @@ pub fn answer_to(board: &Board, color: Color, last: Point) -> Option<Point> {
             }
         }
     }
-    let [a, b, c, d] = neighbors;
-    let [e, f, g, h] = board.diagonals(last);
-    let around = [a, b, c, d, e, f, g, h];
+    let around = board.around(last);
     points_in(around, board.chains_with_liberties(around, opponent, 1))
         .find_map(|q| capture_move(board, color, q))
 }
@@ -367,9 +365,7 @@ pub fn shape_move<R: rand::Rng + ?Sized>(
 ) -> Option<Point> {
     let mut candidates = [last; 8];
     let mut count = 0;
-    let [a, b, c, d] = board.neighbors(last);
-    let [e, f, g, h] = board.diagonals(last);
-    let around = [a, b, c, d, e, f, g, h];
+    let around = board.around(last);
     // Which points are empty is found without branches (a coin toss to the predictor).
     let empty = around
         .iter()
@@ -413,7 +409,7 @@ fn open_space_move<R: rand::Rng + ?Sized>(board: &Board, tries: u32, rng: &mut R
     for _ in 0..tries {
         let p = Point(empty[rng.gen_range(0..empty.len())]);
         let open = |q: Point| board.cell(q) == Cell::Empty;
-        if board.neighbors(p).into_iter().all(open) && board.diagonals(p).into_iter().all(open) {
+        if board.around(p).into_iter().all(open) {
             return Some(p);
         }
     }
