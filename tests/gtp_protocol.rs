@@ -2,6 +2,9 @@
 //! (a property test over random byte streams and command mixes), and the real binary's
 //! stdout carrying nothing but GTP.
 
+mod common;
+
+use common::Scratch;
 use proptest::prelude::*;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -10,14 +13,33 @@ use tengen::gtp::Engine;
 use tengen::search::SearchParams;
 
 /// An engine with a small search, so tests that generate many moves stay fast, whose
-/// relative file names (random `printsgf WORD`) land in a scratch folder, not the checkout.
-fn engine() -> Engine {
+/// relative file names (random `printsgf WORD`) land in a scratch folder of its own, not the
+/// checkout; the folder goes with the engine.
+struct TestEngine {
+    engine: Engine,
+    _files: Scratch,
+}
+
+impl std::ops::Deref for TestEngine {
+    type Target = Engine;
+
+    fn deref(&self) -> &Engine {
+        &self.engine
+    }
+}
+
+impl std::ops::DerefMut for TestEngine {
+    fn deref_mut(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+}
+
+fn engine() -> TestEngine {
     let mut engine = Engine::default();
     engine.set_search_params(SearchParams { playouts: 300, ..SearchParams::default() });
-    let scratch = std::env::temp_dir().join(format!("tengen-gtp-files-{}", std::process::id()));
-    std::fs::create_dir_all(&scratch).unwrap();
-    engine.set_files_dir(scratch);
-    engine
+    let files = Scratch::new("gtp-files");
+    engine.set_files_dir(files.to_path_buf());
+    TestEngine { engine, _files: files }
 }
 
 fn session(input: &str) -> String {
@@ -132,8 +154,7 @@ fn final_score_removes_dead_stones() {
 // printsgf output loads back through loadsgf to the same position.
 #[test]
 fn printsgf_round_trip() {
-    let dir = std::env::temp_dir().join(format!("tengen-gtp-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("gtp-sgf");
     let path = dir.join("game.sgf");
     let path = path.to_str().unwrap();
     let r = responses(&format!(
@@ -144,7 +165,6 @@ fn printsgf_round_trip() {
     assert_eq!(r[9].1, "white");
     assert_eq!(r[10].1, "5.5");
     assert!(r[11].1.starts_with("(;FF[4]") && r[11].1.contains(";B[ee]"), "{}", r[11].1);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 // Self-play by genmove: every move legal, and the game ends with two passes (or a

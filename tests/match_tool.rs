@@ -1,6 +1,9 @@
 //! `tengen match` end to end, against scripted fake engines (`examples/fake_gtp_engine.rs`)
 //! for every way a game can end, and one short real match of tengen against itself.
 
+mod common;
+
+use common::Scratch;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -17,11 +20,8 @@ fn fake(args: &str) -> String {
     format!("{} {args}", path.display())
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tengen-match-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("match-{name}"))
 }
 
 struct Run {

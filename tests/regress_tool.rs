@@ -3,25 +3,29 @@
 //! status 2 instead of being waited on. Also the reports' common exit: a closed stdout ends
 //! the report tools quietly.
 
-use std::path::Path;
+mod common;
+
+use common::Scratch;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn tengen() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tengen"))
 }
 
-fn scratch(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tengen-regress-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// A script `name` holding `text` in a scratch folder, which goes when the folder is dropped.
+fn scratch(name: &str, text: &str) -> (Scratch, PathBuf) {
+    let dir = Scratch::new("regress");
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
-    path
+    (dir, path)
 }
 
 // The shipped scripts replay cleanly through the tool, with a JUnit file written.
 #[test]
 fn shipped_scripts_pass() {
-    let junit = std::env::temp_dir().join(format!("tengen-junit-{}.xml", std::process::id()));
+    let dir = Scratch::new("junit");
+    let junit = dir.join("junit.xml");
     let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-tests");
     let out = tengen().arg("regress").arg("--junit").arg(&junit).arg(&scripts).output().unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
@@ -35,7 +39,7 @@ fn shipped_scripts_pass() {
 // A wrong expectation fails, a `*` failure that passes is an unexpected pass: status 1.
 #[test]
 fn failures_and_unexpected_passes() {
-    let script = scratch(
+    let (_dir, script) = scratch(
         "mixed.tst",
         "1 name\n#? [tengen]\n2 protocol_version\n#? [3]\n3 protocol_version\n#? [2]*\n4 frobnicate\n#? [.*]\n",
     );
@@ -51,7 +55,7 @@ fn failures_and_unexpected_passes() {
 // An engine that never answers is reported after the timeout, with status 2.
 #[test]
 fn hung_engine_is_reported() {
-    let script = scratch("hang.tst", "1 name\n#? [.*]\n");
+    let (_dir, script) = scratch("hang.tst", "1 name\n#? [.*]\n");
     let out = tengen()
         .args(["regress", "--engine", "sleep 30", "--timeout", "0.3"])
         .arg(&script)
@@ -66,7 +70,8 @@ fn hung_engine_is_reported() {
 // a wrong pattern under it does not change the exit status.
 #[test]
 fn ampersand_results_are_shown_not_checked() {
-    let script = scratch("ignored.tst", "1 name\n#? [tengen]\n2 protocol_version\n#? [9]&\n");
+    let (_dir, script) =
+        scratch("ignored.tst", "1 name\n#? [tengen]\n2 protocol_version\n#? [9]&\n");
     let out = tengen().arg("regress").arg(&script).output().unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{stdout}");
@@ -93,7 +98,7 @@ fn closed_stdout_ends_quietly() {
     assert_eq!(code, Some(0), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 
-    let script = scratch("closed.tst", "1 protocol_version\n#? [3]\n");
+    let (_dir, script) = scratch("closed.tst", "1 protocol_version\n#? [3]\n");
     let (code, stderr) = run_with_closed_stdout(&["regress", script.to_str().unwrap()]);
     assert_eq!(code, Some(1), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
