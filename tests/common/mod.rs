@@ -4,8 +4,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A fresh folder under the temporary directory, removed with everything in it when dropped,
-/// so that test runs leave nothing behind. Named by the test process and a counter: tests
-/// running in parallel never share one.
+/// so that test runs leave nothing behind; kept, and named on stderr, when a failing test
+/// drops it, as evidence. Named by the test process and a counter: tests running in
+/// parallel never share one.
 pub struct Scratch(PathBuf);
 
 impl Scratch {
@@ -30,6 +31,10 @@ impl std::ops::Deref for Scratch {
 
 impl Drop for Scratch {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        if std::thread::panicking() {
+            eprintln!("scratch folder kept: {}", self.0.display());
+        } else {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
     }
 }
