@@ -216,7 +216,8 @@ fn parameter_table() {
         "kata-get-params\nkata-set-param playouts 500\ntengen-param\ntengen-param priors 0\nkata-get-params\nkata-set-param nonsense 1\nkata-set-param playouts -3\ntengen-param policy heavy\n\
          kata-set-param model_prior 0\nkata-get-params\nkata-set-param model_prior -1\n\
          kata-set-param prior_weight 1.5\nkata-get-params\nkata-set-param prior_weight big\n\
-         kata-set-param prior_weight auto\nkata-get-params\n",
+         kata-set-param prior_weight auto\nkata-get-params\n\
+         tengen-param dead_chain_prior 1\nkata-get-params\nkata-set-param dead_chain_prior yes\n",
     );
     let json = tengen::json::parse_flat_object(&r[0].1).unwrap();
     let keys: Vec<&str> = json.iter().map(|(k, _)| k.as_str()).collect();
@@ -237,6 +238,11 @@ fn parameter_table() {
     assert!(r[0].1.contains("\"rave_equivalence\":20000,"), "{r:?}");
     assert!(r[8].0 && r[9].1.contains("\"model_prior\":0"), "{r:?}");
     assert_eq!(r[10], (false, "bad value for parameter 'model_prior'".to_string()));
+    // The dead-chain prior: off by default, a GoGui check box, on with 1.
+    assert!(r[0].1.contains("\"dead_chain_prior\":false"), "{r:?}");
+    assert!(r[2].1.contains("[bool] dead_chain_prior 0"), "{r:?}");
+    assert!(r[16].0 && r[17].1.contains("\"dead_chain_prior\":true"), "{r:?}");
+    assert_eq!(r[18], (false, "bad value for parameter 'dead_chain_prior'".to_string()));
 }
 
 // GoGui's analyze menu: every listed command is known, and the graphics commands answer in

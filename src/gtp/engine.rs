@@ -39,6 +39,7 @@ pub const PARAM_KEYS: &[&str] = &[
     "priors",
     "prior_weight",
     "model_prior",
+    "dead_chain_prior",
     "policy",
     "max_memory",
     "resign_threshold",
@@ -375,7 +376,7 @@ impl Engine {
                 .map(|&key| {
                     let value = self.param(key).unwrap_or_default();
                     match key {
-                        "priors" | "live_gfx" => {
+                        "priors" | "dead_chain_prior" | "live_gfx" => {
                             format!("[bool] {key} {}", u8::from(value == "true"))
                         }
                         "policy" => format!("[list/light/tactical/patterns] {key} {value}"),
@@ -386,8 +387,8 @@ impl Engine {
                 .join("\n")),
             Command::TengenParam(Some((key, value))) => {
                 let value = match (key.as_str(), value.as_str()) {
-                    ("priors" | "live_gfx", "1") => "true".to_string(),
-                    ("priors" | "live_gfx", "0") => "false".to_string(),
+                    ("priors" | "dead_chain_prior" | "live_gfx", "1") => "true".to_string(),
+                    ("priors" | "dead_chain_prior" | "live_gfx", "0") => "false".to_string(),
                     _ => value,
                 };
                 self.set_param(&key, &value).map(|()| String::new())
@@ -716,6 +717,7 @@ impl Engine {
             "priors" => p.priors.to_string(),
             "prior_weight" => p.prior_weight.map_or("auto".to_string(), |w| w.to_string()),
             "model_prior" => p.model_prior.to_string(),
+            "dead_chain_prior" => p.dead_chain_prior.to_string(),
             "policy" => p.policy.name().to_string(),
             "max_memory" => p.max_memory_mib.to_string(),
             "resign_threshold" => self.resign_threshold.to_string(),
@@ -736,6 +738,11 @@ impl Engine {
                 .filter(|v| v.is_finite() && (min..=max).contains(v))
                 .ok_or_else(bad)
         };
+        let boolean = || match value {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err(bad()),
+        };
         let p = &mut self.search;
         match key {
             "playouts" => p.playouts = number(1.0, 1e12)? as usize,
@@ -747,13 +754,8 @@ impl Engine {
             "exploration" => p.exploration = number(0.0, 100.0)?,
             "rave_equivalence" => p.rave_equivalence = number(0.0, 1e9)?,
             "expand_after" => p.expand_after = number(0.0, 1e6)? as u32,
-            "priors" => {
-                p.priors = match value {
-                    "true" => true,
-                    "false" => false,
-                    _ => return Err(bad()),
-                }
-            }
+            "priors" => p.priors = boolean()?,
+            "dead_chain_prior" => p.dead_chain_prior = boolean()?,
             "prior_weight" => {
                 p.prior_weight = if value == "auto" { None } else { Some(number(0.0, 100.0)?) }
             }
@@ -765,13 +767,7 @@ impl Engine {
                 self.dynamic_komi_step =
                     if value == "auto" { None } else { Some(number(0.0, 100.0)?) }
             }
-            "live_gfx" => {
-                self.live_gfx = match value {
-                    "true" => true,
-                    "false" => false,
-                    _ => return Err(bad()),
-                }
-            }
+            "live_gfx" => self.live_gfx = boolean()?,
             _ => return Err(GtpError::new(format!("unknown parameter '{key}'"))),
         }
         Ok(())

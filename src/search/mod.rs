@@ -36,7 +36,8 @@ use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicUsize, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use tree::{Stats, Tree, ROOT};
 
@@ -140,6 +141,12 @@ pub struct SearchParams {
     /// Points added to white's komi in what the search counts as a win, and nowhere else
     /// (dynamic komi in handicap games; see `dynamic_komi.rs`). Default 0.
     pub extra_komi: f64,
+    /// Once the first [`OWNERSHIP_HINT_SAMPLES`] simulations are in, give moves that touch
+    /// one of the mover's own chains those simulations lose (and capture nothing) a poor
+    /// prior: saving dead groups was a common wasted move on 19×19 (see `priors.rs`).
+    /// Needs `priors`. Default false: not shown to gain in self-play yet
+    /// (docs/strength.md).
+    pub dead_chain_prior: bool,
 }
 
 impl Default for SearchParams {
@@ -159,6 +166,7 @@ impl Default for SearchParams {
             max_memory_mib: 1024,
             root_avoid: Vec::new(),
             extra_komi: 0.0,
+            dead_chain_prior: false,
             max_root_visits: None,
             track_ownership: false,
             threads: 1,
@@ -465,7 +473,19 @@ struct Shared<'a> {
     stop: AtomicBool,
     deadline: Option<Instant>,
     began: Instant,
+    /// Ownership sums (black's side, by point index) over the first simulations, and how
+    /// many simulations they hold, until [`OWNERSHIP_HINT_SAMPLES`] are in.
+    early_owners: Box<[AtomicI32]>,
+    early_samples: AtomicU32,
+    /// Mean ownership over those first simulations, once they are in: the priors read dead
+    /// chains from it.
+    ownership_hint: OnceLock<Box<[f32]>>,
+    /// `params.dead_chain_prior`, when the priors are on.
+    dead_chain_prior: bool,
 }
+
+/// Simulations whose ownership the dead-chain prior reads.
+const OWNERSHIP_HINT_SAMPLES: u32 = 128;
 
 /// Runs the search on `tree`: on the calling thread alone, or on `params.threads` threads of
 /// `pool` (on plain threads if the pool could not be built).
@@ -502,6 +522,10 @@ fn run(
         stop: AtomicBool::new(false),
         deadline: params.time_limit.and_then(|t| started.checked_add(t)),
         began: Instant::now(),
+        early_owners: (0..SLOTS).map(|_| AtomicI32::new(0)).collect(),
+        early_samples: AtomicU32::new(0),
+        ownership_hint: OnceLock::new(),
+        dead_chain_prior: params.priors && params.dead_chain_prior,
     };
     // The root is expanded before the threads start, so that every simulation has a choice.
     if tree.children(ROOT).is_none() && tree.begin_expansion(ROOT) {
@@ -783,6 +807,9 @@ impl Shared<'_> {
         if let (Some(&child), Some(children)) = (visits.path.get(1), tree.children(ROOT)) {
             tree.add_root_score((child - children.start) as usize, black_area);
         }
+        if self.dead_chain_prior && self.ownership_hint.get().is_none() {
+            self.add_early_ownership(board);
+        }
         if self.params.track_ownership {
             for p in board.points() {
                 let owner = board.playout_owner(p);
@@ -795,6 +822,56 @@ impl Shared<'_> {
         let winner = if black_area as f64 > to_beat { Color::Black } else { Color::White };
         scratch.path = visits.finish();
         self.update(&scratch.path, &scratch.first_mover, winner);
+    }
+
+    /// Adds the ownership at the end of a simulation to the early sums; the simulation that
+    /// completes them sets the hint and gives the root's children their dead-chain priors
+    /// (the root was expanded before any ownership was known).
+    fn add_early_ownership(&self, board: &Board) {
+        if self.early_samples.load(Ordering::Relaxed) >= OWNERSHIP_HINT_SAMPLES {
+            return;
+        }
+        for p in board.points() {
+            self.early_owners[p.index()].fetch_add(board.playout_owner(p), Ordering::Relaxed);
+        }
+        if self.early_samples.fetch_add(1, Ordering::Relaxed) + 1 != OWNERSHIP_HINT_SAMPLES {
+            return;
+        }
+        let samples = OWNERSHIP_HINT_SAMPLES as f32;
+        let hint = self.ownership_hint.get_or_init(|| {
+            self.early_owners.iter().map(|o| o.load(Ordering::Relaxed) as f32 / samples).collect()
+        });
+        let Some(children) = self.tree.children(ROOT) else { return };
+        let (board, color) = (self.root_board, self.root_color);
+        let dead = priors::dead_chains(board, color, hint);
+        if dead.is_empty() {
+            return;
+        }
+        // By now the root's children hold many RAVE results, which a prior of a new node's
+        // size would barely move: the penalty is at least as many simulations as they hold.
+        let prior = self.weighted(priors::DEAD_CHAIN);
+        if prior.visits == 0 {
+            return; // priors weighing nothing
+        }
+        let moves = self.tree.moves_block(children.clone());
+        for (stats, mv) in self.tree.stats_block(children).iter().zip(moves) {
+            if let Move::Play(p) = mv {
+                if priors::touches_dead_chain(board, color, p, &dead) {
+                    let held = stats.rave_visits.load(Ordering::Relaxed);
+                    let visits = prior.visits.max(held);
+                    let wins = u64::from(visits) * u64::from(prior.wins) / u64::from(prior.visits);
+                    stats.rave_visits.fetch_add(visits, Ordering::Relaxed);
+                    stats.rave_wins.fetch_add(wins as u32, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+
+    /// `prior` with its simulations multiplied by the prior weight.
+    fn weighted(&self, prior: Prior) -> Prior {
+        let weight = self.prior_weight.max(0.0);
+        let scale = |n: u32| (f64::from(n) * weight).round() as u32;
+        Prior { visits: scale(prior.visits), wins: scale(prior.wins) }
     }
 
     /// The children a node gets, into `moves`: every legal move for `color` that fills none
@@ -825,11 +902,19 @@ impl Shared<'_> {
         moves.push(Move::Pass);
         if self.params.priors {
             priors::priors(board, color, recent, self.params.model_prior, moves, priors);
+            if let Some(hint) = self.ownership_hint.get() {
+                let dead = priors::dead_chains(board, color, hint);
+                for (prior, mv) in priors.iter_mut().zip(moves.iter()) {
+                    if let Move::Play(p) = *mv {
+                        if priors::touches_dead_chain(board, color, p, &dead) {
+                            prior.add(priors::DEAD_CHAIN);
+                        }
+                    }
+                }
+            }
             if self.prior_weight != 1.0 {
-                let weight = self.prior_weight.max(0.0);
-                let scale = |n: u32| (f64::from(n) * weight).round() as u32;
                 for prior in priors.iter_mut() {
-                    *prior = Prior { visits: scale(prior.visits), wins: scale(prior.wins) };
+                    *prior = self.weighted(*prior);
                 }
             }
         }
@@ -1155,6 +1240,70 @@ mod tests {
         big.play(Color::Black, Move::Play(big.board().point(3, 3))).unwrap();
         assert_eq!(root_priors(&big, None), root_priors(&big, Some(2.0)));
         assert_ne!(root_priors(&big, None), root_priors(&big, Some(1.5)));
+    }
+
+    // Once the first simulations have shown a stone lost, the root's move that runs out with
+    // it (an escape from atari, which the other priors like) gets poor RAVE results added, at
+    // least as many as it holds; the other root moves get nothing, and without the priors
+    // the option does nothing.
+    #[test]
+    fn the_dead_chain_prior_marks_root_moves_that_save_a_lost_stone() {
+        let g = game_with_komi(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . X . . . X . .
+             . . . . . . . . .
+             . . . . . . . . .
+             O O O O O O O O O
+             . . . . . . . . .
+             . . . O X O . . .
+             . . . . O . . . .",
+            Color::Black,
+            7.5,
+        );
+        let root_rave = |priors, dead_chain_prior| {
+            let params = SearchParams {
+                playouts: OWNERSHIP_HINT_SAMPLES as usize,
+                seed: 3,
+                early_stop: false,
+                priors,
+                dead_chain_prior,
+                ..SearchParams::default()
+            };
+            let tree = Tree::new(params.max_nodes());
+            run(&tree, &g, &params, Instant::now(), &AtomicBool::new(false), None, None);
+            let load = |a: &AtomicU32| a.load(Ordering::Relaxed);
+            let children = tree.children(ROOT).unwrap();
+            children
+                .map(|id| {
+                    let stats = tree.stats(id);
+                    (tree.mv(id), load(&stats.rave_visits), load(&stats.rave_wins))
+                })
+                .collect::<Vec<_>>()
+        };
+        let (plain, hinted) = (root_rave(true, false), root_rave(true, true));
+        let run_out = Move::Play(g.board().point(4, 6));
+        let rate = |(_, visits, wins): (Move, u32, u32)| f64::from(wins) / f64::from(visits);
+        assert_eq!(plain.len(), hinted.len());
+        for (&before, &after) in plain.iter().zip(&hinted) {
+            if before.0 == run_out {
+                // The last simulation's own result comes after the penalty.
+                let added = after.1 - before.1;
+                assert!(added + 1 >= before.1 && added >= 30, "{before:?} {after:?}");
+                assert!(rate(after) <= rate(before) / 2.0 + 0.1, "{before:?} {after:?}");
+            } else {
+                assert_eq!(before, after);
+            }
+        }
+        assert_eq!(root_rave(false, true), root_rave(false, false));
+        // Priors weighing nothing add nothing, and divide by nothing.
+        let params = SearchParams {
+            playouts: 200,
+            prior_weight: Some(0.0),
+            dead_chain_prior: true,
+            ..SearchParams::default()
+        };
+        assert_ne!(search(&g, &params).best, run_out);
     }
 
     // An unvisited child competes with its RAVE value (its prior at first): a small budget
