@@ -47,6 +47,10 @@ pub const PARAM_KEYS: &[&str] = &[
     "live_gfx",
 ];
 
+/// The keys of [`PARAM_KEYS`] whose values are `true` or `false`: GoGui shows them as check
+/// boxes and sends 1 or 0.
+const BOOLEAN_PARAM_KEYS: &[&str] = &["priors", "dead_chain_prior", "live_gfx"];
+
 /// What GoGui lists in its Analyze menu: `type/label/command`.
 const GOGUI_ANALYZE_COMMANDS: &[&str] = &[
     "gfx/Ownership/tengen-ownership",
@@ -376,7 +380,7 @@ impl Engine {
                 .map(|&key| {
                     let value = self.param(key).unwrap_or_default();
                     match key {
-                        "priors" | "dead_chain_prior" | "live_gfx" => {
+                        _ if BOOLEAN_PARAM_KEYS.contains(&key) => {
                             format!("[bool] {key} {}", u8::from(value == "true"))
                         }
                         "policy" => format!("[list/light/tactical/patterns] {key} {value}"),
@@ -386,9 +390,9 @@ impl Engine {
                 .collect::<Vec<_>>()
                 .join("\n")),
             Command::TengenParam(Some((key, value))) => {
-                let value = match (key.as_str(), value.as_str()) {
-                    ("priors" | "dead_chain_prior" | "live_gfx", "1") => "true".to_string(),
-                    ("priors" | "dead_chain_prior" | "live_gfx", "0") => "false".to_string(),
+                let value = match value.as_str() {
+                    "1" if BOOLEAN_PARAM_KEYS.contains(&key.as_str()) => "true".to_string(),
+                    "0" if BOOLEAN_PARAM_KEYS.contains(&key.as_str()) => "false".to_string(),
                     _ => value,
                 };
                 self.set_param(&key, &value).map(|()| String::new())
