@@ -502,6 +502,7 @@ fn run(
     reporter: Option<Reporter>,
 ) -> SearchResult {
     let expand_after = params.expand_after.max((game.board().size().pow(2) / 45) as u32);
+    let dead_chain_prior = params.priors && params.dead_chain_prior;
     let shared = Shared {
         halt,
         tree,
@@ -522,10 +523,13 @@ fn run(
         stop: AtomicBool::new(false),
         deadline: params.time_limit.and_then(|t| started.checked_add(t)),
         began: Instant::now(),
-        early_owners: (0..SLOTS).map(|_| AtomicI32::new(0)).collect(),
+        // Only searches that use the hint pay for its sums.
+        early_owners: (0..if dead_chain_prior { SLOTS } else { 0 })
+            .map(|_| AtomicI32::new(0))
+            .collect(),
         early_samples: AtomicU32::new(0),
         ownership_hint: OnceLock::new(),
-        dead_chain_prior: params.priors && params.dead_chain_prior,
+        dead_chain_prior,
     };
     // The root is expanded before the threads start, so that every simulation has a choice.
     if tree.children(ROOT).is_none() && tree.begin_expansion(ROOT) {
@@ -904,9 +908,10 @@ impl Shared<'_> {
             priors::priors(board, color, recent, self.params.model_prior, moves, priors);
             if let Some(hint) = self.ownership_hint.get() {
                 let dead = priors::dead_chains(board, color, hint);
-                for (prior, mv) in priors.iter_mut().zip(moves.iter()) {
-                    if let Move::Play(p) = *mv {
-                        if priors::touches_dead_chain(board, color, p, &dead) {
+                let touches = |p| priors::touches_dead_chain(board, color, p, &dead);
+                if !dead.is_empty() {
+                    for (prior, &mv) in priors.iter_mut().zip(moves.iter()) {
+                        if matches!(mv, Move::Play(p) if touches(p)) {
                             prior.add(priors::DEAD_CHAIN);
                         }
                     }
