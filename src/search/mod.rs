@@ -144,8 +144,8 @@ pub struct SearchParams {
     /// Once the first [`OWNERSHIP_HINT_SAMPLES`] simulations are in, give moves that touch
     /// one of the mover's own chains those simulations lose (and capture nothing) a poor
     /// prior: saving dead groups was a common wasted move on 19×19 (see `priors.rs`).
-    /// Needs `priors`. Default false: not shown to gain in self-play yet
-    /// (docs/strength.md).
+    /// Needs `priors`. Default false: 52.4 % of 689 self-play games on 19×19, no proven
+    /// gain (docs/strength.md).
     pub dead_chain_prior: bool,
 }
 

@@ -200,8 +200,8 @@ fn prior_with(board: &Board, p: Point, features: &Features, answers: &[Option<Po
 /// A move that touches one of the mover's own chains that the search's first simulations
 /// lose, and captures nothing: it tries to save a dead group, which wastes a move (in three
 /// lost 19×19 games against GNU Go, 20 of tengen's 150 middle-game moves did). Used only with
-/// `SearchParams::dead_chain_prior`; 19×19 self-play at 1,000 playouts has it at 57.0 % of
-/// 128 games so far, not yet a proven gain (docs/strength.md).
+/// `SearchParams::dead_chain_prior`; 19×19 self-play at 1,000 playouts had it at 52.4 % of
+/// 689 games (48.7–56.1 %), no proven gain (docs/strength.md).
 pub(super) const DEAD_CHAIN: Prior = Prior::new(20, 2);
 /// Mean ownership from the chain's own side below whose negation a chain counts as dead.
 const DEAD_OWNERSHIP: f32 = 0.85;
