@@ -217,7 +217,9 @@ fn parameter_table() {
          kata-set-param model_prior 0\nkata-get-params\nkata-set-param model_prior -1\n\
          kata-set-param prior_weight 1.5\nkata-get-params\nkata-set-param prior_weight big\n\
          kata-set-param prior_weight auto\nkata-get-params\n\
-         tengen-param dead_chain_prior 1\nkata-get-params\nkata-set-param dead_chain_prior yes\n",
+         tengen-param dead_chain_prior 1\nkata-get-params\nkata-set-param dead_chain_prior yes\n\
+         kata-set-param criticality 0.25\nkata-get-params\nkata-set-param criticality -1\n\
+         tengen-param criticality auto\ntengen-param\n",
     );
     let json = tengen::json::parse_flat_object(&r[0].1).unwrap();
     let keys: Vec<&str> = json.iter().map(|(k, _)| k.as_str()).collect();
@@ -243,6 +245,11 @@ fn parameter_table() {
     assert!(r[2].1.contains("[bool] dead_chain_prior 0"), "{r:?}");
     assert!(r[16].0 && r[17].1.contains("\"dead_chain_prior\":true"), "{r:?}");
     assert_eq!(r[18], (false, "bad value for parameter 'dead_chain_prior'".to_string()));
+    // Criticality's weight follows the board size unless set; negative is refused.
+    assert!(r[0].1.contains("\"criticality\":\"auto\""), "{r:?}");
+    assert!(r[19].0 && r[20].1.contains("\"criticality\":0.25"), "{r:?}");
+    assert_eq!(r[21], (false, "bad value for parameter 'criticality'".to_string()));
+    assert!(r[22].0 && r[23].1.contains("[string] criticality auto"), "{r:?}");
 }
 
 // GoGui's analyze menu: every listed command is known, and the graphics commands answer in

@@ -40,6 +40,7 @@ pub const PARAM_KEYS: &[&str] = &[
     "prior_weight",
     "model_prior",
     "dead_chain_prior",
+    "criticality",
     "policy",
     "max_memory",
     "resign_threshold",
@@ -722,6 +723,7 @@ impl Engine {
             "prior_weight" => p.prior_weight.map_or("auto".to_string(), |w| w.to_string()),
             "model_prior" => p.model_prior.to_string(),
             "dead_chain_prior" => p.dead_chain_prior.to_string(),
+            "criticality" => p.criticality.map_or("auto".to_string(), |c| c.to_string()),
             "policy" => p.policy.name().to_string(),
             "max_memory" => p.max_memory_mib.to_string(),
             "resign_threshold" => self.resign_threshold.to_string(),
@@ -764,6 +766,9 @@ impl Engine {
                 p.prior_weight = if value == "auto" { None } else { Some(number(0.0, 100.0)?) }
             }
             "model_prior" => p.model_prior = number(0.0, 10_000.0)?,
+            "criticality" => {
+                p.criticality = if value == "auto" { None } else { Some(number(0.0, 10.0)?) }
+            }
             "policy" => p.policy = PlayoutPolicy::from_name(value).ok_or_else(bad)?,
             "max_memory" => p.max_memory_mib = number(1.0, 1e7)? as usize,
             "resign_threshold" => self.resign_threshold = number(0.0, 1.0)?,
