@@ -16,6 +16,7 @@
 //!
 //! the covariance between owning x and winning, 0 where the two are independent.
 
+use super::tree::Stats;
 use crate::board::{Board, Point, SLOTS};
 use crate::color::Color;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -39,10 +40,6 @@ pub struct View<'a> {
     counts: &'a [AtomicU32],
     samples: f64,
     black_rate: f64,
-}
-
-fn bump(counter: &AtomicU32) {
-    counter.store(counter.load(Ordering::Relaxed).wrapping_add(1), Ordering::Relaxed);
 }
 
 impl Criticality {
@@ -71,18 +68,18 @@ impl Criticality {
             let owner = board.playout_owner(p);
             let at = 3 * p.index();
             if owner == winner_sign {
-                bump(&self.counts[at]);
+                Stats::bump(&self.counts[at]);
             }
             match owner {
-                1 => bump(&self.counts[at + 1]),
-                -1 => bump(&self.counts[at + 2]),
+                1 => Stats::bump(&self.counts[at + 1]),
+                -1 => Stats::bump(&self.counts[at + 2]),
                 _ => {}
             }
         }
         if winner == Color::Black {
-            bump(&self.black_wins);
+            Stats::bump(&self.black_wins);
         }
-        bump(&self.samples);
+        Stats::bump(&self.samples);
     }
 
     /// Writes the criticality of every point of `board` into `out` (by point index) and says

@@ -672,11 +672,10 @@ struct Scratch {
     /// when `criticality_ready`; refreshed every [`CRITICALITY_REFRESH`] simulations.
     criticality: Vec<f32>,
     criticality_ready: bool,
-    simulations: u32,
 }
 
 /// Simulations between refreshes of a thread's copy of the criticality.
-const CRITICALITY_REFRESH: u32 = 16;
+const CRITICALITY_REFRESH: usize = 16;
 
 impl Shared<'_> {
     /// One thread's loop: claim a simulation, run it, until the budget is spent or the
@@ -695,10 +694,9 @@ impl Shared<'_> {
             owned_samples: 0,
             criticality: vec![0.0; if self.criticality_weight > 0.0 { SLOTS } else { 0 }],
             criticality_ready: false,
-            simulations: 0,
         };
         let limit = self.params.playouts.max(1);
-        let mut done = 0;
+        let mut done = 0usize;
         'claims: while !self.stop.load(Ordering::Relaxed) {
             // Simulations are claimed a few at a time: one shared counter touched per
             // simulation would bounce between cores.
@@ -719,6 +717,10 @@ impl Shared<'_> {
                 if halted || (index > 0 && index % 64 == 0 && self.should_stop(index, limit)) {
                     self.stop.store(true, Ordering::Relaxed);
                     break 'claims;
+                }
+                if self.criticality_weight > 0.0 && done.is_multiple_of(CRITICALITY_REFRESH) {
+                    scratch.criticality_ready =
+                        self.criticality.fill(self.root_board, &mut scratch.criticality);
                 }
                 self.simulate(&mut scratch);
                 done += 1;
@@ -778,12 +780,6 @@ impl Shared<'_> {
     /// One simulation: descend, expand, play out, update.
     fn simulate(&self, scratch: &mut Scratch) {
         let tree = self.tree;
-        if self.criticality_weight > 0.0 && scratch.simulations.is_multiple_of(CRITICALITY_REFRESH)
-        {
-            scratch.criticality_ready =
-                self.criticality.fill(self.root_board, &mut scratch.criticality);
-        }
-        scratch.simulations = scratch.simulations.wrapping_add(1);
         let criticality = scratch.criticality_ready.then_some(&scratch.criticality[..]);
         let board = &mut scratch.board;
         board.copy_from(self.root_board);
