@@ -151,9 +151,10 @@ pub struct SearchParams {
     pub dead_chain_prior: bool,
     /// How much a move's criticality (how much owning its point goes with winning, over the
     /// search's simulations; see `criticality.rs`) adds to its value at every node. Default
-    /// `None`, by board size ([`criticality_for`]): 0.1 from 13×13 up (on 19×19 at 1,000
-    /// playouts it won 179 of 304 self-play games, 58.9 %), 0 below, where it made no
-    /// difference on 9×9 (docs/strength.md).
+    /// `None`, by board size ([`criticality_for`]): 0.2 from 13×13 up (on 19×19 at 1,000
+    /// playouts 0.1 won 179 of 304 self-play games against none, 58.9 %, and 0.2 won
+    /// 122 of 202 against 0.1, 60.4 %), 0 below, where it made no difference on 9×9
+    /// (docs/strength.md).
     pub criticality: Option<f64>,
 }
 
@@ -200,12 +201,13 @@ pub const SMALL_TREE_NODES: usize = 500_000;
 pub const MODEL_PRIOR: f64 = 40.0;
 
 /// The weight of criticality on a board of this size when `SearchParams::criticality` does
-/// not set one: 0.1 on the boards the priors treat as big (on 19×19, 58.9 % of 304
-/// self-play games), none below (on 9×9 it won 51.7 % of 499 self-play games at 1,000
-/// playouts, and 0.5 lost badly; docs/strength.md).
+/// not set one: 0.2 on the boards the priors treat as big (on 19×19, 0.1 won 58.9 % of 304
+/// self-play games against none, and 0.2 60.4 % of 202 against 0.1), none below (on 9×9
+/// it won 51.7 % of 499 self-play games at 1,000 playouts, and 0.5 lost badly;
+/// docs/strength.md).
 pub fn criticality_for(size: usize) -> f64 {
     if size >= priors::BIG_BOARD {
-        0.1
+        0.2
     } else {
         0.0
     }
@@ -1287,12 +1289,12 @@ mod tests {
         assert!(plain.iter().any(|&(v, _)| v >= 20), "some priors are strong: {plain:?}");
     }
 
-    // Criticality weighs 0.1 from 13×13 up and nothing below: the same searches as with the
+    // Criticality weighs 0.2 from 13×13 up and nothing below: the same searches as with the
     // weight set that way, and other searches where it is set otherwise.
     #[test]
     fn criticality_by_default_follows_the_board_size() {
         assert_eq!((criticality_for(9), criticality_for(12)), (0.0, 0.0));
-        assert_eq!((criticality_for(13), criticality_for(19)), (0.1, 0.1));
+        assert_eq!((criticality_for(13), criticality_for(19)), (0.2, 0.2));
         let candidates = |g: &Game, criticality: Option<f64>| {
             let params =
                 SearchParams { playouts: 400, seed: 3, criticality, ..SearchParams::default() };
@@ -1306,7 +1308,8 @@ mod tests {
         let (small, big) = (opened(9), opened(13));
         assert_eq!(candidates(&small, None), candidates(&small, Some(0.0)));
         assert_ne!(candidates(&small, None), candidates(&small, Some(0.5)));
-        assert_eq!(candidates(&big, None), candidates(&big, Some(0.1)));
+        assert_eq!(candidates(&big, None), candidates(&big, Some(0.2)));
+        assert_ne!(candidates(&big, None), candidates(&big, Some(0.1)));
         assert_ne!(candidates(&big, None), candidates(&big, Some(0.0)));
     }
 
