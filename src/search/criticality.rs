@@ -28,6 +28,8 @@ pub const MIN_SAMPLES: u32 = 64;
 /// The counts one search collects, shared by its threads. Updated with plain loads and
 /// stores, as the RAVE statistics are: a lost increment under contention is harmless here.
 pub struct Criticality {
+    /// What a move's criticality is multiplied by in its value; 0 leaves the counts off.
+    weight: f64,
     /// Per point index, three counts: simulations its owner won, black owned it, white did.
     counts: Box<[AtomicU32]>,
     samples: AtomicU32,
@@ -43,18 +45,27 @@ pub struct View<'a> {
 }
 
 impl Criticality {
-    /// Empty counts; `enabled: false` allocates nothing, and then every view is `None`.
-    pub fn new(enabled: bool) -> Criticality {
-        let len = if enabled { 3 * SLOTS } else { 0 };
+    /// Empty counts for criticality weighing `weight` in a move's value. A weight of 0 (or
+    /// less) turns the counts off: nothing is allocated or recorded, and every view is `None`.
+    pub fn new(weight: f64) -> Criticality {
+        let weight = weight.max(0.0);
+        let len = if weight > 0.0 { 3 * SLOTS } else { 0 };
         Criticality {
+            weight,
             counts: (0..len).map(|_| AtomicU32::new(0)).collect(),
             samples: AtomicU32::new(0),
             black_wins: AtomicU32::new(0),
         }
     }
 
-    fn enabled(&self) -> bool {
+    /// Whether the counts are kept, so that a search should ask for them.
+    pub fn enabled(&self) -> bool {
         !self.counts.is_empty()
+    }
+
+    /// What a move's criticality is multiplied by in its value.
+    pub fn weight(&self) -> f64 {
+        self.weight
     }
 
     /// Counts the finished simulation that left `board` and was won by `winner`. Owners are
@@ -138,7 +149,7 @@ mod tests {
              O . X
              O . X",
         );
-        let criticality = Criticality::new(true);
+        let criticality = Criticality::new(0.2);
         for i in 0..games {
             if i % 2 == 0 {
                 criticality.record(&black_won, Color::Black);
@@ -178,15 +189,21 @@ mod tests {
         for p in b.points() {
             assert_eq!(out[p.index()], view.of(p) as f32);
         }
-        assert!(!Criticality::new(false).fill(&b, &mut out));
+        assert!(!Criticality::new(0.0).fill(&b, &mut out));
     }
 
     #[test]
     fn too_few_samples_or_off_give_no_view() {
         let (criticality, _, _) = recorded(MIN_SAMPLES - 1);
         assert!(criticality.view().is_none());
-        let off = Criticality::new(false);
+        let off = Criticality::new(0.0);
         off.record(&Board::new(9), Color::Black);
         assert!(off.view().is_none());
+        assert!(!off.enabled());
+        // A negative weight is off too, not a penalty for critical points.
+        let negative = Criticality::new(-0.5);
+        assert!(!negative.enabled());
+        assert_eq!(negative.weight(), 0.0);
+        assert!(Criticality::new(0.2).enabled());
     }
 }

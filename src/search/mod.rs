@@ -486,8 +486,6 @@ struct Shared<'a> {
     /// What the priors' virtual simulations are multiplied by: `params.prior_weight`, or the
     /// board size's.
     prior_weight: f64,
-    /// What a move's criticality is multiplied by in its value (0: not collected).
-    criticality_weight: f64,
     criticality: Criticality,
     game_positions: PositionSet,
     /// Simulations claimed so far, by all threads (claims may run past the budget).
@@ -529,8 +527,6 @@ fn run(
 ) -> SearchResult {
     let expand_after = params.expand_after.max((game.board().size().pow(2) / 45) as u32);
     let dead_chain_prior = params.priors && params.dead_chain_prior;
-    let criticality_weight =
-        params.criticality.unwrap_or_else(|| criticality_for(game.board().size())).max(0.0);
     let shared = Shared {
         halt,
         tree,
@@ -545,8 +541,9 @@ fn run(
         expand_after_small_tree: expand_after.min(params.expand_after.max(2)),
         expand_after,
         prior_weight: params.prior_weight.unwrap_or_else(|| prior_weight_for(game.board().size())),
-        criticality_weight,
-        criticality: Criticality::new(criticality_weight > 0.0),
+        criticality: Criticality::new(
+            params.criticality.unwrap_or_else(|| criticality_for(game.board().size())),
+        ),
         game_positions: game.position_hashes().collect(),
         started: AtomicUsize::new(0),
         finished: AtomicUsize::new(0),
@@ -670,7 +667,7 @@ struct Scratch {
     owners: Vec<i32>,
     owned: Vec<i32>,
     owned_samples: u64,
-    /// This thread's copy of the criticality of each point (see `criticality_weight`), valid
+    /// This thread's copy of the criticality of each point (see `Criticality`), valid
     /// when `criticality_ready`; refreshed every [`CRITICALITY_REFRESH`] simulations.
     criticality: Vec<f32>,
     criticality_ready: bool,
@@ -694,7 +691,7 @@ impl Shared<'_> {
             owners: vec![0; SLOTS],
             owned: vec![0; SLOTS],
             owned_samples: 0,
-            criticality: vec![0.0; if self.criticality_weight > 0.0 { SLOTS } else { 0 }],
+            criticality: vec![0.0; if self.criticality.enabled() { SLOTS } else { 0 }],
             criticality_ready: false,
         };
         let limit = self.params.playouts.max(1);
@@ -720,7 +717,7 @@ impl Shared<'_> {
                     self.stop.store(true, Ordering::Relaxed);
                     break 'claims;
                 }
-                if self.criticality_weight > 0.0 && done.is_multiple_of(CRITICALITY_REFRESH) {
+                if self.criticality.enabled() && done.is_multiple_of(CRITICALITY_REFRESH) {
                     scratch.criticality_ready =
                         self.criticality.fill(self.root_board, &mut scratch.criticality);
                 }
@@ -1005,7 +1002,7 @@ impl Shared<'_> {
             let mut value = self.value(&stats[index as usize], log_visits, index == pass);
             if let Some(criticality) = criticality {
                 if let Move::Play(p) = tree.mv(first + index) {
-                    value += self.criticality_weight * f64::from(criticality[p.index()]);
+                    value += self.criticality.weight() * f64::from(criticality[p.index()]);
                 }
             }
             if value > best_value {

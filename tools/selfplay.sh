@@ -1,0 +1,56 @@
+#!/bin/sh
+# Opt-in self-play test (not run by CI): tengen with one set of options (A) against tengen
+# with another (B), colours alternating, a fixed number of playouts a move on one thread,
+# two games at a time, stopping when SPRT(0, 30) decides. This is how every row of the
+# self-play ladder in docs/strength.md is measured.
+#
+#   tools/selfplay.sh GAMES PLAYOUTS "A's options" ["B's options"]
+#   tools/selfplay.sh 500 1000 "--param criticality=0.1"
+#   SIZE=19 tools/selfplay.sh 400 1000 "--param criticality=0.3" "--param criticality=0.2"
+#   A_ENV="EXP_KNOB=1" tools/selfplay.sh 500 1000 ""      (a knob read from the environment)
+#
+# SIZE: board size (default 9; 9×9 games start from the openings in openings/9x9, other
+# sizes from the empty board). RESULTS: the results file; a match started again with the
+# same file resumes where it stopped (the seeds go on with the game numbers). Without it the
+# records go to target/selfplay-DATE/. BIN: the engine binary (default: a copy of
+# target/release/tengen, built first, so that a rebuild cannot change the engine halfway).
+# Both sides get `--seed {game}`: with one thread and fixed playouts a game replays exactly.
+set -eu
+cd "$(dirname "$0")/.."
+if [ $# -lt 3 ]; then
+    echo "usage: tools/selfplay.sh GAMES PLAYOUTS \"A's options\" [\"B's options\"]" >&2
+    exit 2
+fi
+games=$1
+playouts=$2
+a_options=$3
+b_options=${4:-}
+size=${SIZE:-9}
+openings=""
+if [ "$size" = 9 ]; then openings="--openings openings/9x9"; fi
+case "$games$playouts" in
+*[!0-9]* | '') echo "selfplay.sh: GAMES and PLAYOUTS must be numbers" >&2; exit 2 ;;
+esac
+if [ -n "${RESULTS:-}" ]; then
+    out=$(dirname "$RESULTS")
+    results=$RESULTS
+else
+    out=target/selfplay-$(date +%Y%m%d-%H%M%S)
+    results=$out/results.jsonl
+fi
+mkdir -p "$out"
+if [ -n "${BIN:-}" ]; then
+    engine=$BIN
+else
+    cargo build --release --quiet
+    engine=$out/tengen
+    cp target/release/tengen "$engine"
+fi
+side() {
+    echo "env ${1:-} $engine gtp --playouts $playouts --threads 1 --seed {game} $2"
+}
+exec "$engine" match \
+    --black "$(side "${A_ENV:-}" "$a_options")" \
+    --white "$(side "${B_ENV:-}" "$b_options")" \
+    --size "$size" --komi 7.5 --games "$games" --alternate $openings \
+    --parallel 2 --results "$results" --sprt 0,30
