@@ -10,6 +10,10 @@
 # SEED_OFFSET=N seeds game g with N + g instead of g: new games at the same settings, to add
 # to a run (the match numbers its games from 1 all the same).
 #
+# LEVEL=N plays GNU Go at level N (0-10; default 10, the issue's yardstick). Level 1 moves
+# about three times as fast on 19x19: a quicker, weaker opponent for comparing two settings
+# in more games than level 10 allows.
+#
 # PLAYOUTS may also be a time, e.g. 1s: that many seconds a move on two threads, one game
 # at a time (the strength issue's time-limited setting). The script sets --playouts or
 # --time, --threads and --seed; the extra options must not repeat them.
@@ -35,6 +39,11 @@ offset=${SEED_OFFSET:-0}
 case "$offset" in
 '' | *[!0-9]*) echo "gnugo-match.sh: SEED_OFFSET must be a number" >&2; exit 2 ;;
 esac
+level=${LEVEL:-10}
+case "$level" in
+[0-9] | 10) ;;
+*) echo "gnugo-match.sh: LEVEL must be a GNU Go level from 0 to 10" >&2; exit 2 ;;
+esac
 # The command line of an engine seeded for game `{game}` (the match fills in the number).
 seeded() {
     if [ "$offset" = 0 ]; then
@@ -51,7 +60,7 @@ mkdir -p "$out"
 cp target/release/tengen "$out/tengen"
 exec "$out/tengen" match \
     --black "$(seeded "$out/tengen gtp $budget" "$*")" \
-    --white "$(seeded "/usr/games/gnugo --mode gtp --chinese-rules --level 10")" \
+    --white "$(seeded "/usr/games/gnugo --mode gtp --chinese-rules --level $level")" \
     --referee "$(seeded "/usr/games/gnugo --mode gtp --chinese-rules")" \
     --size "$size" --komi 7.5 --games "$games" --alternate $openings \
     --parallel "$parallel" --sgf-dir "$out" --results "$out/results.jsonl"

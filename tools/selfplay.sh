@@ -1,8 +1,8 @@
 #!/bin/sh
 # Opt-in self-play test (not run by CI): tengen with one set of options (A) against tengen
 # with another (B), colours alternating, a fixed number of playouts a move on one thread,
-# two games at a time, stopping when SPRT(0, 30) decides. This is how every row of the
-# self-play ladder in docs/strength.md is measured.
+# two games at a time, stopping when SPRT(0, 30) decides: the way the recent rows of the
+# self-play ladder in docs/strength.md were measured.
 #
 #   tools/selfplay.sh GAMES PLAYOUTS "A's options" ["B's options"]
 #   tools/selfplay.sh 500 1000 "--param criticality=0.1"
@@ -14,6 +14,8 @@
 # same file resumes where it stopped (the seeds go on with the game numbers). Without it the
 # records go to target/selfplay-DATE/. BIN: the engine binary (default: a copy of
 # target/release/tengen, built first, so that a rebuild cannot change the engine halfway).
+# B_BIN: another binary for B, to compare a code change with the commit before it (build
+# the old commit, copy its binary aside, pass it here; A plays BIN).
 # Both sides get `--seed {game}`: with one thread and fixed playouts a game replays exactly.
 set -eu
 cd "$(dirname "$0")/.."
@@ -46,11 +48,12 @@ else
     engine=$out/tengen
     cp target/release/tengen "$engine"
 fi
+b_engine=${B_BIN:-$engine}
 side() {
-    echo "env ${1:-} $engine gtp --playouts $playouts --threads 1 --seed {game} $2"
+    echo "env ${1:-} $2 gtp --playouts $playouts --threads 1 --seed {game} $3"
 }
 exec "$engine" match \
-    --black "$(side "${A_ENV:-}" "$a_options")" \
-    --white "$(side "${B_ENV:-}" "$b_options")" \
+    --black "$(side "${A_ENV:-}" "$engine" "$a_options")" \
+    --white "$(side "${B_ENV:-}" "$b_engine" "$b_options")" \
     --size "$size" --komi 7.5 --games "$games" --alternate $openings \
     --parallel 2 --results "$results" --sprt 0,30
