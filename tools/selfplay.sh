@@ -7,7 +7,9 @@
 #   tools/selfplay.sh GAMES PLAYOUTS "A's options" ["B's options"]
 #   tools/selfplay.sh 500 1000 "--param criticality=0.1"
 #   SIZE=19 tools/selfplay.sh 400 1000 "--param criticality=0.3" "--param criticality=0.2"
-#   A_ENV="EXP_KNOB=1" tools/selfplay.sh 500 1000 ""      (a knob read from the environment)
+#   A_ENV="EXP_KNOB=1" tools/selfplay.sh 500 1000 ""
+#       (an experiment's temporary knob that a work-tree build reads from the environment;
+#       the committed engine reads none)
 #
 # SIZE: board size (default 9; 9×9 games start from the openings in openings/9x9, other
 # sizes from the empty board). RESULTS: the results file; a match started again with the
@@ -30,9 +32,11 @@ b_options=${4:-}
 size=${SIZE:-9}
 openings=""
 if [ "$size" = 9 ]; then openings="--openings openings/9x9"; fi
-case "$games$playouts" in
-*[!0-9]* | '') echo "selfplay.sh: GAMES and PLAYOUTS must be numbers" >&2; exit 2 ;;
-esac
+for number in "$games" "$playouts"; do
+    case "$number" in
+    '' | *[!0-9]*) echo "selfplay.sh: GAMES and PLAYOUTS must be numbers" >&2; exit 2 ;;
+    esac
+done
 if [ -n "${RESULTS:-}" ]; then
     out=$(dirname "$RESULTS")
     results=$RESULTS
