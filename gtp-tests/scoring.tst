@@ -1,12 +1,13 @@
 # Area scoring (Chinese rules) of finished positions, with and without dead stones.
 # Black walls off columns A-D, white E-J: black 36 points, white 45, komi 7.5.
 # Also territory scoring (Japanese rules) of a seki.
-# gnugo-known-failures: 30 31 64 67 68 69 70 71
+# gnugo-known-failures: 30 31 64 67 68 69 70 71 72 73
 #   30/31: tengen-count is tengen's own command.
 #   64: GNU Go ignores kata-set-rules and counts by area: W+12.5.
 #   67/68: GNU Go calls the white chain of a seki dead (B+19.5, no seki).
 #   69/70: GNU Go calls the white chain of a seki dead (B+15.5, no seki); 71: it enforces only
 #   simple ko, so the retake that repeats the board is legal for it.
+#   72/73: GNU Go calls the black corner chain of a seki dead (W+18.5, no seki).
 
 boardsize 9
 clear_board
@@ -215,3 +216,14 @@ play b G9
 play w J9
 71 is_legal b H9
 #? [0]
+
+# A corner seki from a 19x19 game at 3,000 playouts against GNU Go (seed 127, tengen black):
+# black's nine stones Q19-T15 and white's S19 T19 T18 share their only liberties, R19 and
+# T17; whoever fills one is captured first. Both chains live, and the count gives black the
+# game by 1.5 (the referee called black's corner dead and scored W+18.5).
+loadsgf sgf/seki-corner-19x19.sgf
+72 final_status_list seki
+#? [Q19 Q18 R18 S18 R17 S17 S16 T16 T15\nS19 T19 T18]
+
+73 final_score
+#? [B\+1\.5]
