@@ -13,7 +13,17 @@
 //!
 //! A move whose comment reads `GNU Go: dd` (the `--player` name and an SGF point, as
 //! `examples/label_positions.rs` writes them) is a position to learn from too, with that
-//! point as the move chosen there, whoever played on.
+//! point as the move chosen there, whoever played on. A comment listing a search's visits
+//! (`T10k: pd 4120 dp 2890`, from `label_positions --search-playouts`) spreads the choice
+//! over its moves in proportion to their visits.
+//!
+//! `--start FILE` begins from another model's gammas, and the groups named with `--without`
+//! keep them: e.g. the shapes of a model learnt from many 9×9 games, with the line, distance
+//! and tactical groups refitted to 19×19 positions:
+//!
+//!     cargo run --release --example train_move_model -- --out /tmp/big.txt --player T10k \
+//!         --size 19 --start src/search/move_model_big.txt --without shape --without diamond \
+//!         labelled19.sgfs
 
 use clap::Parser;
 use std::path::{Path, PathBuf};
@@ -21,7 +31,7 @@ use tengen::game::Game;
 use tengen::rules::Rules;
 use tengen::search::move_model::{self, Features, Recent, TrainingSet};
 use tengen::{record, sgf};
-use tengen::{Board, Color, Move};
+use tengen::{Board, Color, Move, Point};
 
 #[derive(Parser)]
 struct Args {
@@ -54,24 +64,32 @@ struct Args {
     /// Learn from the first this many games only (in the order the records are read).
     #[arg(long)]
     first: Option<usize>,
+    /// Start from this model's gammas (a file in the `--out` format) instead of all 1; the
+    /// groups left out with `--without` keep them.
+    #[arg(long)]
+    start: Option<PathBuf>,
+    /// Of a label's moves with visits, learn only from those with at least this share of the
+    /// most visited one's (0 keeps them all): a search also visits the moves it refutes.
+    #[arg(long, default_value_t = 0.0)]
+    least_share: f64,
     /// SGF files, or folders of them.
     records: Vec<PathBuf>,
+}
+
+/// The model in the gamma file at `path`; a file that cannot be read ends the program.
+fn read_model(path: &Path) -> move_model::MoveModel {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string());
+    text.and_then(|text| move_model::MoveModel::parse(&text)).unwrap_or_else(|error| {
+        eprintln!("train_move_model: {}: {error}", path.display());
+        std::process::exit(2);
+    })
 }
 
 fn main() {
     let args = Args::parse();
     // The models to compare are read first, so that a wrong path fails before the training.
-    let mut others = Vec::new();
-    for path in &args.compare {
-        let text = std::fs::read_to_string(path).map_err(|e| e.to_string());
-        match text.and_then(|text| move_model::MoveModel::parse(&text)) {
-            Ok(model) => others.push((path, model)),
-            Err(error) => {
-                eprintln!("train_move_model: {}: {error}", path.display());
-                std::process::exit(2);
-            }
-        }
-    }
+    let others: Vec<_> = args.compare.iter().map(|path| (path, read_model(path))).collect();
+    let start = args.start.as_deref().map(read_model).unwrap_or_default();
     let mut without = Vec::new();
     for name in &args.without {
         let Some(group) = move_model::Group::from_name(name) else {
@@ -125,7 +143,7 @@ fn main() {
         training.len(),
         held_out.len()
     );
-    let model = move_model::train(&training, args.iterations, &without);
+    let model = move_model::train_from(start, &training, args.iterations, &without);
     for (name, set) in [("training", &training), ("held out", &held_out)] {
         let (accuracy, log_likelihood) = set.evaluate(&model);
         eprintln!(
@@ -191,29 +209,35 @@ fn learn_from(record: &sgf::SgfRecord, args: &Args, set: &mut TrainingSet) -> Re
         let label = node
             .comment
             .as_deref()
-            .and_then(|c| move_model::labelled_point(c, &args.player, record.size));
-        let chosen_point = match (mv, label) {
-            (_, Some((x, y))) => Some(game.board().point(x as usize, y as usize)),
-            (Move::Play(p), None) if learner[usize::from(color == Color::White)] => Some(p),
-            _ => None,
+            .and_then(|c| move_model::labelled_moves(c, &args.player, record.size));
+        let chosen: Vec<(Point, f64)> = match (mv, label) {
+            (_, Some(moves)) => {
+                let point = |(x, y): (u8, u8)| game.board().point(x.into(), y.into());
+                let most = moves.iter().map(|&(_, weight)| weight).fold(0.0, f64::max);
+                let kept = moves.into_iter().filter(|&(_, w)| w >= args.least_share * most);
+                kept.map(|(xy, weight)| (point(xy), weight)).collect()
+            }
+            (Move::Play(p), None) if learner[usize::from(color == Color::White)] => vec![(p, 1.0)],
+            _ => Vec::new(),
         };
-        if let Some(p) = chosen_point {
-            if game.moves().len() >= args.skip {
-                game.set_to_move(color);
-                let recent = Recent::of(&game);
-                let board = game.board();
-                let moves: Vec<_> = game
-                    .legal_points(color)
-                    .into_iter()
-                    .filter(|&q| !board.is_true_eye(q, color))
-                    .collect();
-                if let Some(chosen) = moves.iter().position(|&q| q == p) {
-                    let candidates: Vec<Features> = moves
-                        .iter()
-                        .map(|&q| move_model::features(board, color, q, recent))
-                        .collect();
-                    set.add(&candidates, chosen);
-                }
+        if !chosen.is_empty() && game.moves().len() >= args.skip {
+            game.set_to_move(color);
+            let recent = Recent::of(&game);
+            let board = game.board();
+            let moves: Vec<_> = game
+                .legal_points(color)
+                .into_iter()
+                .filter(|&q| !board.is_true_eye(q, color))
+                .collect();
+            // Chosen points that are not candidates (an eye filled, say) are left out.
+            let weights: Vec<(usize, f64)> = chosen
+                .iter()
+                .filter_map(|&(p, weight)| Some((moves.iter().position(|&q| q == p)?, weight)))
+                .collect();
+            if !weights.is_empty() {
+                let candidates: Vec<Features> =
+                    moves.iter().map(|&q| move_model::features(board, color, q, recent)).collect();
+                set.add_shares(&candidates, &weights);
             }
         }
         game.play(color, mv).map_err(|_| ())?;
