@@ -517,9 +517,8 @@ pub(crate) fn group_index(group: Group) -> usize {
 #[derive(Clone, Debug, Default)]
 pub struct TrainingSet {
     candidates: Vec<Features>,
-    /// Per position: its first candidate, its candidate count, the index among them of the
-    /// move with the largest share, and its range in `shares`.
-    positions: Vec<(usize, usize, usize, Range<usize>)>,
+    /// Per position: its first candidate, its candidate count and its range in `shares`.
+    positions: Vec<(usize, usize, Range<usize>)>,
     /// (candidate index within its position, share); a position's shares sum to 1.
     shares: Vec<(usize, f64)>,
 }
@@ -537,14 +536,14 @@ impl TrainingSet {
     pub fn add_shares(&mut self, candidates: &[Features], weights: &[(usize, f64)]) {
         let weights: Vec<_> = weights.iter().filter(|(_, w)| w.is_finite() && *w > 0.0).collect();
         assert!(weights.iter().all(|(i, _)| *i < candidates.len()), "the chosen are candidates");
-        let total: f64 = weights.iter().map(|(_, w)| w).sum();
-        let Some(&&(chosen, _)) = weights.iter().max_by(|a, b| a.1.total_cmp(&b.1)) else {
+        if weights.is_empty() {
             return;
-        };
+        }
+        let total: f64 = weights.iter().map(|(_, w)| w).sum();
         let first_share = self.shares.len();
         self.shares.extend(weights.iter().map(|&&(i, w)| (i, w / total)));
         let shares = first_share..self.shares.len();
-        self.positions.push((self.candidates.len(), candidates.len(), chosen, shares));
+        self.positions.push((self.candidates.len(), candidates.len(), shares));
         self.candidates.extend_from_slice(candidates);
     }
 
@@ -562,15 +561,17 @@ impl TrainingSet {
     pub fn evaluate(&self, model: &MoveModel) -> (f64, f64) {
         let mut hits = 0;
         let mut log_likelihood = 0.0;
-        for (start, len, chosen, shares) in &self.positions {
+        for (start, len, shares) in &self.positions {
+            let shares = &self.shares[shares.clone()];
             let strengths: Vec<f64> =
                 self.candidates[*start..start + len].iter().map(|f| model.strength(f)).collect();
-            let best = strengths[*chosen];
-            if strengths.iter().enumerate().all(|(i, &s)| i == *chosen || s < best) {
+            let chosen = shares.iter().max_by(|a, b| a.1.total_cmp(&b.1)).map_or(0, |&(i, _)| i);
+            let best = strengths[chosen];
+            if strengths.iter().enumerate().all(|(i, &s)| i == chosen || s < best) {
                 hits += 1;
             }
             let total: f64 = strengths.iter().sum();
-            for &(i, share) in &self.shares[shares.clone()] {
+            for &(i, share) in shares {
                 log_likelihood += share * (strengths[i] / total).ln();
             }
         }
@@ -597,7 +598,7 @@ pub fn train_from(
     without: &[Group],
 ) -> MoveModel {
     let mut wins: Vec<Vec<f64>> = GROUPS.iter().map(|g| vec![0.0; g.values()]).collect();
-    for (start, _, _, shares) in &set.positions {
+    for (start, _, shares) in &set.positions {
         for &(i, share) in &set.shares[shares.clone()] {
             for (g, &value) in set.candidates[start + i].iter().enumerate() {
                 wins[g][usize::from(value)] += share;
@@ -613,7 +614,7 @@ pub fn train_from(
             // Denominator of each value's update: over positions, the strength its
             // candidates would have without this group's gamma, over the position's total.
             let mut denominators = vec![0.0; model.gammas[g].len()];
-            for &(start, len, _, _) in &set.positions {
+            for &(start, len, _) in &set.positions {
                 let total: f64 = strengths[start..start + len].iter().sum();
                 for (f, &s) in set.candidates[start..start + len].iter().zip(&strengths[start..]) {
                     let value = usize::from(f[g]);
