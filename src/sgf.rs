@@ -509,18 +509,22 @@ impl Reader<'_> {
 
     /// A two-letter point on a `size` x `size` board.
     fn point(&self, text: &str, offset: usize, size: u8) -> Result<SgfPoint, SgfError> {
-        let coordinate =
-            |letter: u8| letter.is_ascii_lowercase().then(|| letter - b'a').filter(|&c| c < size);
-        let point = match text.as_bytes() {
-            &[x, y] => coordinate(x).zip(coordinate(y)),
-            _ => None,
-        };
-        point.ok_or_else(|| {
+        parse_point(text, size).ok_or_else(|| {
             self.error(
                 offset,
                 format!("invalid point `{}` on a {size}x{size} board", excerpt(text)),
             )
         })
+    }
+}
+
+/// The two-letter point `text` on a `size` x `size` board (`None` off it or malformed).
+pub fn parse_point(text: &str, size: u8) -> Option<SgfPoint> {
+    let coordinate =
+        |letter: u8| letter.is_ascii_lowercase().then(|| letter - b'a').filter(|&c| c < size);
+    match text.as_bytes() {
+        &[x, y] => coordinate(x).zip(coordinate(y)),
+        _ => None,
     }
 }
 
@@ -625,7 +629,8 @@ fn push_points(out: &mut String, ident: &str, points: &[SgfPoint]) {
     }
 }
 
-fn push_point(out: &mut String, (x, y): SgfPoint) {
+/// Appends the two letters of `point`.
+pub fn push_point(out: &mut String, (x, y): SgfPoint) {
     // Saturating so that an off-board point in an invalid record cannot panic here.
     out.push(char::from(b'a'.saturating_add(x)));
     out.push(char::from(b'a'.saturating_add(y)));

@@ -16,6 +16,7 @@ use crate::board::{Board, Point};
 use crate::color::Color;
 use crate::patterns;
 use crate::policy;
+use crate::sgf;
 use std::ops::Range;
 use std::sync::OnceLock;
 
@@ -649,8 +650,10 @@ pub fn visits_comment(name: &str, visits: &[((u8, u8), u32)]) -> String {
     format!("{name}: {}", moves.join(" "))
 }
 
-fn sgf_point((x, y): (u8, u8)) -> String {
-    [char::from(b'a' + x), char::from(b'a' + y)].iter().collect()
+fn sgf_point(point: (u8, u8)) -> String {
+    let mut text = String::new();
+    sgf::push_point(&mut text, point);
+    text
 }
 
 /// The moves a label by `name` gives on a `size` board, with their weights: the one point of
@@ -658,13 +661,7 @@ fn sgf_point((x, y): (u8, u8)) -> String {
 /// `None` for any other comment, and for one with a point off that board.
 pub fn labelled_moves(comment: &str, name: &str, size: u8) -> Option<Vec<((u8, u8), f64)>> {
     let words: Vec<&str> = comment.strip_prefix(name)?.strip_prefix(": ")?.split(' ').collect();
-    let point = |word: &str| match *word.as_bytes() {
-        [x, y] => {
-            let (x, y) = (x.wrapping_sub(b'a'), y.wrapping_sub(b'a'));
-            (x < size && y < size).then_some((x, y))
-        }
-        _ => None,
-    };
+    let point = |word: &str| sgf::parse_point(word, size);
     if let [word] = words[..] {
         return Some(vec![(point(word)?, 1.0)]);
     }
