@@ -158,10 +158,7 @@ fn label_by_search(record: &mut SgfRecord, playouts: usize, player: &str) {
             let visits: Vec<((u8, u8), u32)> = (result.candidates.iter())
                 .filter(|&&(_, n, _)| n >= least)
                 .filter_map(|&(mv, n, _)| match mv {
-                    Move::Play(q) => {
-                        let (x, y) = game.board().coordinates(q);
-                        Some(((x as u8, y as u8), n))
-                    }
+                    Move::Play(q) => Some((record::sgf_point_of(game.board(), q), n)),
                     Move::Pass => None,
                 })
                 .collect();
@@ -169,11 +166,7 @@ fn label_by_search(record: &mut SgfRecord, playouts: usize, player: &str) {
                 node.comment = Some(move_model::visits_comment(player, &visits));
             }
         }
-        let mv = match point {
-            Some((x, y)) => Move::Play(game.board().point(x.into(), y.into())),
-            None => Move::Pass,
-        };
-        if game.play(color, mv).is_err() {
+        if game.play(color, record::move_of(game.board(), point)).is_err() {
             return;
         }
     }
@@ -214,15 +207,12 @@ fn label(record: &mut SgfRecord, engine: &mut GtpProcess, player: &str) -> Resul
             let answer = ask(&format!("reg_genmove {name}"))?;
             if answer.ok {
                 if let Some(Move::Play(q)) = vertex::parse_move(&board, answer.text.trim()) {
-                    let (x, y) = board.coordinates(q);
-                    node.comment = Some(move_model::label_comment(player, (x as u8, y as u8)));
+                    let point = record::sgf_point_of(&board, q);
+                    node.comment = Some(move_model::label_comment(player, point));
                 }
             }
         }
-        let mv = match point {
-            Some((x, y)) => Move::Play(board.point(x.into(), y.into())),
-            None => Move::Pass,
-        };
+        let mv = record::move_of(&board, point);
         if !ask(&format!("play {name} {}", vertex::format_move(&board, mv)))?.ok {
             return Ok(());
         }

@@ -202,17 +202,14 @@ fn learn_from(record: &sgf::SgfRecord, args: &Args, set: &mut TrainingSet) -> Re
     let mut game = Game::new(record.size as usize, record::rules_of(record, &Rules::default()));
     for node in &record.nodes {
         let Some((color, point)) = node.mv else { continue };
-        let mv = match point {
-            Some((x, y)) => Move::Play(game.board().point(x as usize, y as usize)),
-            None => Move::Pass,
-        };
+        let mv = record::move_of(game.board(), point);
         let label = node
             .comment
             .as_deref()
             .and_then(|c| move_model::labelled_moves(c, &args.player, record.size));
         let chosen: Vec<(Point, f64)> = match (mv, label) {
             (_, Some(moves)) => {
-                let point = |(x, y): (u8, u8)| game.board().point(x.into(), y.into());
+                let point = |xy| record::point_of(game.board(), xy);
                 let most = moves.iter().map(|&(_, weight)| weight).fold(0.0, f64::max);
                 let kept = moves.into_iter().filter(|&(_, w)| w >= args.least_share * most);
                 kept.map(|(xy, weight)| (point(xy), weight)).collect()

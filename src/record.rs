@@ -62,8 +62,20 @@ fn sgf_rules_name(rules: &Rules) -> String {
     }
 }
 
-fn point_of(board: &Board, (x, y): SgfPoint) -> Point {
+/// The board point of an SGF point (which the SGF reader has checked to be on the board).
+pub fn point_of(board: &Board, (x, y): SgfPoint) -> Point {
     board.point(x as usize, y as usize)
+}
+
+/// The SGF point of a board point.
+pub fn sgf_point_of(board: &Board, p: Point) -> SgfPoint {
+    let (x, y) = board.coordinates(p);
+    (x as u8, y as u8)
+}
+
+/// The move of an SGF `B`/`W` value: a point, or a pass where it has none.
+pub fn move_of(board: &Board, point: Option<SgfPoint>) -> Move {
+    point.map_or(Move::Pass, |p| Move::Play(point_of(board, p)))
 }
 
 /// The rules `record` is played under: its `RU` (else `default_rules`) with its komi.
@@ -115,13 +127,8 @@ pub fn replay(
         }
         apply_setup(&mut game, node).map_err(|()| ReplayError::BadSetup { node: index })?;
         if let Some((color, point)) = node.mv {
-            let mv = match point {
-                Some(p) => Move::Play(point_of(game.board(), p)),
-                None => Move::Pass,
-            };
-            game.play(color, mv).map_err(|e| ReplayError::IllegalMove {
-                move_number: played + 1,
-                reason: e.to_string(),
+            game.play(color, move_of(game.board(), point)).map_err(|e| {
+                ReplayError::IllegalMove { move_number: played + 1, reason: e.to_string() }
             })?;
             played += 1;
         }
@@ -178,10 +185,7 @@ pub fn to_record(game: &Game, info: &RecordInfo) -> SgfRecord {
     record.white_name = info.white_name.clone();
     record.result = info.result.clone();
     record.date = info.date.clone();
-    let sgf_point = |p: Point| {
-        let (x, y) = board.coordinates(p);
-        (x as u8, y as u8)
-    };
+    let sgf_point = |p: Point| sgf_point_of(board, p);
     let mut root = SgfNode::default();
     for &(color, p) in game.setup_stones() {
         match color {
