@@ -28,14 +28,14 @@ fn light_playouts(c: &mut Criterion) {
 
 fn play_undo(c: &mut Criterion) {
     let size = 19;
-    let moves = tengen::bench::random_game(size, 1);
+    let moves = tengen::cli::bench::random_game(size, 1);
     let mut game = Game::new(size, Rules::chinese());
     // Superko may refuse some moves of the light playout's game: count what is played.
-    let played = tengen::bench::play_and_undo(&mut game, &moves, |_| {});
+    let played = tengen::cli::bench::play_and_undo(&mut game, &moves, |_| {});
     let mut group = c.benchmark_group("game");
     group.throughput(Throughput::Elements(2 * played));
     group.bench_function("play+undo 19x19 (a random game)", |b| {
-        b.iter(|| black_box(tengen::bench::play_and_undo(&mut game, &moves, |_| {})))
+        b.iter(|| black_box(tengen::cli::bench::play_and_undo(&mut game, &moves, |_| {})))
     });
     group.finish();
 }

@@ -16,7 +16,7 @@
 
 use std::io::{BufRead, Write};
 use std::time::Duration;
-use tengen::vertex::{format_move, parse_move};
+use tengen::board::vertex::{format_move, parse_move};
 use tengen::{Color, Game, Move, Rules};
 
 fn main() {

@@ -27,13 +27,14 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
+use tengen::board::vertex;
+use tengen::client::process::GtpProcess;
+use tengen::game::record;
+use tengen::game::rules::Rules;
+use tengen::game::sgf::{self, SgfRecord};
 use tengen::game::Game;
-use tengen::gtp::client::GtpProcess;
-use tengen::record;
-use tengen::rules::Rules;
-use tengen::search::{self, move_model, SearchParams};
-use tengen::sgf::{self, SgfRecord};
-use tengen::vertex;
+use tengen::search::{self, SearchParams};
+use tengen::train;
 use tengen::{Board, Color, Move};
 
 #[derive(Parser)]
@@ -163,7 +164,7 @@ fn label_by_search(record: &mut SgfRecord, playouts: usize, player: &str) {
                 })
                 .collect();
             if !visits.is_empty() {
-                node.comment = Some(move_model::visits_comment(player, &visits));
+                node.comment = Some(train::visits_comment(player, &visits));
             }
         }
         if game.play(color, record::move_of(game.board(), point)).is_err() {
@@ -208,7 +209,7 @@ fn label(record: &mut SgfRecord, engine: &mut GtpProcess, player: &str) -> Resul
             if answer.ok {
                 if let Some(Move::Play(q)) = vertex::parse_move(&board, answer.text.trim()) {
                     let point = record::sgf_point_of(&board, q);
-                    node.comment = Some(move_model::label_comment(player, point));
+                    node.comment = Some(train::label_comment(player, point));
                 }
             }
         }

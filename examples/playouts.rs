@@ -4,7 +4,7 @@
 
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use tengen::policy::{self, PlayoutPolicy, Recent};
+use tengen::search::policy::{self, PlayoutPolicy, Recent};
 use tengen::{Board, Color};
 
 fn main() {

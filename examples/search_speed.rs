@@ -1,7 +1,7 @@
 //! Full-search speed on one position, for comparing thread counts and profiling:
 //! `search_speed SIZE PLAYOUTS THREADS [middle]` prints simulations per second.
 
-use tengen::bench::{search_speed, Position};
+use tengen::cli::bench::{search_speed, Position};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -27,10 +27,11 @@
 
 use clap::Parser;
 use std::path::{Path, PathBuf};
+use tengen::game::rules::Rules;
 use tengen::game::Game;
-use tengen::rules::Rules;
-use tengen::search::move_model::{self, Features, Recent, TrainingSet};
-use tengen::{record, sgf};
+use tengen::game::{record, sgf};
+use tengen::search::move_model::{self, Features, Recent};
+use tengen::train::{self, TrainingSet};
 use tengen::{Board, Color, Move, Point};
 
 #[derive(Parser)]
@@ -143,7 +144,7 @@ fn main() {
         training.len(),
         held_out.len()
     );
-    let model = move_model::train_from(start, &training, args.iterations, &without);
+    let model = train::train_from(start, &training, args.iterations, &without);
     for (name, set) in [("training", &training), ("held out", &held_out)] {
         let (accuracy, log_likelihood) = set.evaluate(&model);
         eprintln!(
@@ -206,7 +207,7 @@ fn learn_from(record: &sgf::SgfRecord, args: &Args, set: &mut TrainingSet) -> Re
         let label = node
             .comment
             .as_deref()
-            .and_then(|c| move_model::labelled_moves(c, &args.player, record.size));
+            .and_then(|c| train::labelled_moves(c, &args.player, record.size));
         let chosen: Vec<(Point, f64)> = match (mv, label) {
             (_, Some(moves)) => {
                 let point = |xy| record::point_of(game.board(), xy);

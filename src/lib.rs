@@ -1,32 +1,29 @@
-//! tengen: a Go engine. The crate is layered so that dependencies point one way:
-//! `board` (stones, chains, liberties, hash) ← `game` (rules, history, undo) and `score`
-//! (counting) ← the search and GTP layers. The README's Architecture section has one line
-//! per module.
+//! tengen: a Go engine. Each folder is a layer, and dependencies point one way:
+//!
+//! - [`board`]: points, moves, colours, Zobrist keys and the fast board (chains, exact
+//!   liberties, captures, simple ko, hash); knows nothing of rules beyond one move.
+//! - [`game`]: a game on top of the board (side to move, superko history, undo), the rules,
+//!   scoring, handicap, the clock, SGF and game records.
+//! - [`search`]: the Monte Carlo tree search with its playout policies, patterns, priors, the
+//!   move model and the ownership estimate; never parses text.
+//! - [`gtp`]: the Go Text Protocol server, translating text into calls on `game` and
+//!   `search` and their results back into text.
+//! - [`client`]: drives other GTP programs (`regress`, `match`); beside `gtp`, whose script
+//!   format it reads.
+//! - [`train`]: fitting the move model to game records, for the examples.
+//! - [`cli`]: the subcommands a person runs by hand (`bench`, `play`).
+//!
+//! The README's Architecture section has one line per file.
 
-pub mod bench;
 pub mod board;
-pub mod color;
-pub mod display;
+pub mod cli;
+pub mod client;
 pub mod game;
 pub mod gtp;
-pub mod handicap;
-pub mod json;
-pub mod matchplay;
-pub mod ownership;
-pub mod patterns;
-pub mod policy;
-pub mod record;
-pub mod regress;
-pub mod rules;
-pub mod score;
 pub mod search;
-pub mod sgf;
-pub mod terminal;
-pub mod time;
-pub mod vertex;
-pub mod zobrist;
+pub mod train;
 
+pub use board::color::Color;
 pub use board::{Board, IllegalMove, Move, Point};
-pub use color::Color;
+pub use game::rules::Rules;
 pub use game::Game;
-pub use rules::Rules;

@@ -3,17 +3,17 @@
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
-use tengen::bench::Position;
-use tengen::display::Style;
+use tengen::cli::bench::Position;
+use tengen::cli::terminal::{self, TerminalOptions};
+use tengen::client::matchplay::game::TimeSettings;
+use tengen::client::matchplay::stats::Sprt;
+use tengen::client::matchplay::MatchSettings;
+use tengen::client::regress;
+use tengen::game::display::Style;
+use tengen::game::rules::{Rules, PRESET_NAMES};
 use tengen::gtp::{server, Engine};
-use tengen::matchplay::game::TimeSettings;
-use tengen::matchplay::stats::Sprt;
-use tengen::matchplay::MatchSettings;
-use tengen::policy::PlayoutPolicy;
-use tengen::regress;
-use tengen::rules::{Rules, PRESET_NAMES};
+use tengen::search::policy::PlayoutPolicy;
 use tengen::search::SearchParams;
-use tengen::terminal::{self, TerminalOptions};
 use tengen::Color;
 
 #[derive(Parser)]
@@ -247,7 +247,7 @@ fn build_engine(args: &EngineArgs) -> Result<Engine, String> {
     let time_limit = args
         .time
         .filter(|t| t.is_finite() && *t > 0.0)
-        .map(|t| Duration::from_secs_f64(t.min(tengen::time::MAX_THINK_SECONDS)));
+        .map(|t| Duration::from_secs_f64(t.min(tengen::game::clock::MAX_THINK_SECONDS)));
     let playouts = match (args.playouts, time_limit) {
         (Some(n), _) => n.max(1),
         (None, Some(_)) => usize::MAX,
@@ -278,7 +278,7 @@ fn build_engine(args: &EngineArgs) -> Result<Engine, String> {
     }
     let ponder = args.ponder.filter(|s| s.is_finite() && *s > 0.0);
     engine.set_ponder(
-        ponder.map(|s| Duration::from_secs_f64(s.min(tengen::time::MAX_THINK_SECONDS))),
+        ponder.map(|s| Duration::from_secs_f64(s.min(tengen::game::clock::MAX_THINK_SECONDS))),
     );
     Ok(engine)
 }
@@ -351,7 +351,7 @@ fn run_match(args: MatchArgs) -> i32 {
     match match_settings(args) {
         Ok(settings) => {
             let mut out = std::io::stdout();
-            match tengen::matchplay::run_match(&settings, &mut out) {
+            match tengen::client::matchplay::run_match(&settings, &mut out) {
                 Ok(summary) => {
                     report(format_args!("{}", summary.table().trim_end()));
                     0
@@ -412,12 +412,12 @@ fn match_settings(args: MatchArgs) -> Result<MatchSettings, String> {
             .map_err(|e| format!("--handicap {}: {e}", args.handicap))?;
     }
     let openings = match &args.openings {
-        Some(path) => tengen::matchplay::load_openings(path, args.size, &rules)?,
+        Some(path) => tengen::client::matchplay::load_openings(path, args.size, &rules)?,
         None => Vec::new(),
     };
     let finite_seconds = |value: f64, name: &str| {
         if value.is_finite() && value >= 0.0 {
-            Ok(value.min(tengen::time::MAX_THINK_SECONDS))
+            Ok(value.min(tengen::game::clock::MAX_THINK_SECONDS))
         } else {
             Err(format!("--{name} must be a number of seconds"))
         }
@@ -459,18 +459,18 @@ fn parse_time_settings(text: &str) -> Result<TimeSettings, String> {
 fn run_bench(seconds: f64, seed: u64) {
     let budget = Duration::from_secs_f64(seconds.clamp(0.01, 3600.0));
     let figures = [
-        tengen::bench::light_playouts(9, budget, seed),
-        tengen::bench::light_playouts(19, budget, seed),
-        tengen::bench::play_undo(19, budget, seed),
+        tengen::cli::bench::light_playouts(9, budget, seed),
+        tengen::cli::bench::light_playouts(19, budget, seed),
+        tengen::cli::bench::play_undo(19, budget, seed),
     ];
     for figure in figures {
         print_figure(&figure);
     }
     for size in [9, 19] {
-        let light = tengen::bench::policy_playouts(size, PlayoutPolicy::Light, budget, seed);
+        let light = tengen::cli::bench::policy_playouts(size, PlayoutPolicy::Light, budget, seed);
         print_figure(&light);
         for policy in [PlayoutPolicy::Tactical, PlayoutPolicy::Patterns] {
-            let heavy = tengen::bench::policy_playouts(size, policy, budget, seed);
+            let heavy = tengen::cli::bench::policy_playouts(size, policy, budget, seed);
             print_figure(&heavy);
             report_or_stop(format_args!(
                 "{:<40} {:>10.2}x",
@@ -481,8 +481,8 @@ fn run_bench(seconds: f64, seed: u64) {
     }
     for (size, playouts) in [(9, 100_000), (19, 30_000)] {
         for position in [Position::Empty, Position::MiddleGame] {
-            let one = tengen::bench::search_speed(size, playouts, seed, 1, position);
-            let two = tengen::bench::search_speed(size, playouts, seed, 2, position);
+            let one = tengen::cli::bench::search_speed(size, playouts, seed, 1, position);
+            let two = tengen::cli::bench::search_speed(size, playouts, seed, 2, position);
             print_figure(&one);
             print_figure(&two);
             report_or_stop(format_args!(
@@ -494,7 +494,7 @@ fn run_bench(seconds: f64, seed: u64) {
     }
 }
 
-fn print_figure(figure: &tengen::bench::Figure) {
+fn print_figure(figure: &tengen::cli::bench::Figure) {
     report_or_stop(format_args!(
         "{:<40} {:>10.0} /s   ({} in {:.2} s, checksum {})",
         figure.name,

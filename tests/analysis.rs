@@ -74,7 +74,10 @@ fn lz_analyze_format() {
             assert!((0..=10_000).contains(&winrate) && lcb <= winrate, "{line}");
             assert_eq!(field(s, "order"), order.to_string());
             let mv = field(s, "move");
-            assert!(tengen::vertex::parse_move(&tengen::Board::new(9), mv).is_some(), "{mv}");
+            assert!(
+                tengen::board::vertex::parse_move(&tengen::Board::new(9), mv).is_some(),
+                "{mv}"
+            );
             assert!(field(s, "pv").starts_with(mv), "{line}");
             assert!(field(s, "visits").parse::<u32>().unwrap() > 0);
         }
@@ -187,7 +190,10 @@ fn genmove_analyze_plays_and_reports() {
         let lines: Vec<&str> = response.lines().collect();
         assert_eq!(lines[0], id, "{out}");
         let play = lines.last().unwrap().strip_prefix("play ").expect("ends with play");
-        assert!(tengen::vertex::parse_move(&tengen::Board::new(9), play).is_some(), "{play}");
+        assert!(
+            tengen::board::vertex::parse_move(&tengen::Board::new(9), play).is_some(),
+            "{play}"
+        );
         assert!(lines.len() > 2, "at least one analysis line while thinking: {out}");
         assert!(lines[1..lines.len() - 1].iter().all(|l| l.starts_with("info move ")), "{out}");
     }
@@ -221,7 +227,7 @@ fn parameter_table() {
          kata-set-param criticality 0.25\nkata-get-params\nkata-set-param criticality -1\n\
          tengen-param criticality auto\ntengen-param\n",
     );
-    let json = tengen::json::parse_flat_object(&r[0].1).unwrap();
+    let json = tengen::gtp::json::parse_flat_object(&r[0].1).unwrap();
     let keys: Vec<&str> = json.iter().map(|(k, _)| k.as_str()).collect();
     assert_eq!(keys, tengen::gtp::engine::PARAM_KEYS);
     assert!(r[1].0 && r[2].1.contains("[string] playouts 500"), "{r:?}");
@@ -329,7 +335,7 @@ fn interrupt_and_live_graphics() {
     output.read_line(&mut line).unwrap();
     assert!(asked.elapsed() < Duration::from_millis(500), "{:?}", asked.elapsed());
     let answer = line.trim().strip_prefix("= ").expect("an answer");
-    assert!(tengen::vertex::parse_move(&tengen::Board::new(9), answer).is_some(), "{line}");
+    assert!(tengen::board::vertex::parse_move(&tengen::Board::new(9), answer).is_some(), "{line}");
     input.write_all(b"quit\n").unwrap();
     drop(input);
     let out = child.wait_with_output().unwrap();

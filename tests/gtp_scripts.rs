@@ -5,9 +5,9 @@
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use tengen::client::regress::run_file;
 use tengen::gtp::testfile::{parse_script, replay, Outcome};
 use tengen::gtp::Engine;
-use tengen::regress::run_file;
 
 fn id_of(command: &str) -> u64 {
     command

@@ -6,7 +6,7 @@
 mod reference;
 
 use reference::RefGame;
-use tengen::rules::{KoRule, Rules};
+use tengen::game::rules::{KoRule, Rules};
 use tengen::{Color, Game, Move};
 
 fn perft_fast(game: &mut Game, color: Color, depth: u32) -> u64 {

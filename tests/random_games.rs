@@ -8,7 +8,7 @@ mod reference;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use reference::RefGame;
-use tengen::rules::{KoRule, Rules};
+use tengen::game::rules::{KoRule, Rules};
 use tengen::{Color, Game, Move};
 
 fn index(game: &Game, p: tengen::Point) -> usize {

@@ -1,5 +1,5 @@
 use super::*;
-use crate::vertex::parse_move;
+use crate::board::vertex::parse_move;
 
 fn board(diagram: &str) -> Board {
     let board = Board::from_diagram(diagram).expect("valid diagram");

@@ -1,6 +1,6 @@
 use super::*;
-use crate::rules::{KoRule, Rules};
-use crate::vertex::parse_move;
+use crate::board::vertex::parse_move;
+use crate::game::rules::{KoRule, Rules};
 
 /// A game whose position is `diagram`, set up as setup stones, `to_move` to play.
 fn game(diagram: &str, rules: Rules, to_move: Color) -> Game {

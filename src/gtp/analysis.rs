@@ -2,12 +2,12 @@
 //! from a search result: candidates, win rates, priors, confidence bounds, principal
 //! variations, score lead and ownership.
 
+use crate::board::color::Color;
+use crate::board::vertex::format_move;
 use crate::board::Move;
-use crate::color::Color;
 use crate::game::Game;
 use crate::gtp::command::{AnalysisDialect, AnalysisRequest};
 use crate::search::{move_priors, Recent, SearchResult};
-use crate::vertex::format_move;
 
 /// The analysis line GUIs parse, for `color` to move in `game`: one `info` segment per
 /// candidate (most visited first; unvisited ones only to reach `minmoves`, at most

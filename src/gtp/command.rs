@@ -3,9 +3,9 @@
 //! (counts, numbers, colours, vertex syntax); whether a value is acceptable for the game — a
 //! board size, a vertex on this board — is the engine's business.
 
-use crate::color::Color;
-use crate::time::TimeSystem;
-use crate::vertex::Vertex;
+use crate::board::color::Color;
+use crate::board::vertex::Vertex;
+use crate::game::clock::TimeSystem;
 use std::fmt;
 
 /// Every command tengen answers, in the order `list_commands` prints them.

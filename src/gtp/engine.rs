@@ -2,22 +2,22 @@
 //! the GTP error texts the specification and the GUIs expect; the detailed reason (why a move
 //! is illegal, why a file did not load) goes to the log.
 
+use crate::board::color::Color;
+use crate::board::vertex::{format_move, format_vertex, Vertex};
 use crate::board::{Move, Point};
-use crate::color::Color;
-use crate::display;
+use crate::game::clock::Clock;
+use crate::game::display;
+use crate::game::record::{self, RecordInfo};
+use crate::game::rules::{HandicapBonus, KoRule, Rules, Scoring};
+use crate::game::sgf;
 use crate::game::{Game, HandicapError};
 use crate::gtp::analysis::analysis_line;
 use crate::gtp::command::{parse, AnalysisRequest, Command, GtpError, StatusKind, COMMAND_NAMES};
-use crate::json::{self, Value};
-use crate::ownership::{chain_statuses, chains_with, Ownership, Status};
-use crate::policy::PlayoutPolicy;
-use crate::record::{self, RecordInfo};
-use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
+use crate::gtp::json::{self, Value};
 use crate::search::dynamic_komi::{self, DynamicKomi};
+use crate::search::ownership::{chain_statuses, chains_with, Ownership, Status};
+use crate::search::policy::PlayoutPolicy;
 use crate::search::{Reporter, SearchParams, Searcher};
-use crate::sgf;
-use crate::time::Clock;
-use crate::vertex::{format_move, format_vertex, Vertex};
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -753,7 +753,7 @@ impl Engine {
         match key {
             "playouts" => p.playouts = number(1.0, 1e12)? as usize,
             "time" => {
-                let seconds = number(0.0, crate::time::MAX_THINK_SECONDS)?;
+                let seconds = number(0.0, crate::game::clock::MAX_THINK_SECONDS)?;
                 p.time_limit = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
             }
             "threads" => p.threads = number(1.0, 64.0)? as usize,
@@ -804,12 +804,12 @@ impl Engine {
         chain_statuses(self.game.board(), &self.ownership())
     }
 
-    fn final_score(&self) -> crate::score::Score {
+    fn final_score(&self) -> crate::game::score::Score {
         self.score_with(&self.statuses())
     }
 
     /// The count with the dead chains of `statuses` removed and its seki chains marked.
-    fn score_with(&self, statuses: &[(Vec<Point>, Status)]) -> crate::score::Score {
+    fn score_with(&self, statuses: &[(Vec<Point>, Status)]) -> crate::game::score::Score {
         let dead = chains_with(statuses, Status::Dead);
         let seki = chains_with(statuses, Status::Seki);
         self.game.score(&dead, &seki)

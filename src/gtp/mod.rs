@@ -2,13 +2,13 @@
 //! tengen. Parse → execute → format: `server` reads and preprocesses lines and writes
 //! responses, `command` turns a line into a typed [`command::Command`] (one table of names
 //! drives dispatch and `list_commands`), `engine` executes it. `testfile` and `regex` read the
-//! GNU Go-format regression scripts in `gtp-tests/`; `client` drives other GTP programs;
-//! `analysis` writes the live-analysis lines.
+//! GNU Go-format regression scripts in `gtp-tests/`; `analysis` writes the live-analysis
+//! lines; `json` reads and writes the flat JSON objects of KataGo's rules and match results.
 
 pub mod analysis;
-pub mod client;
 pub mod command;
 pub mod engine;
+pub mod json;
 pub mod regex;
 pub mod server;
 pub mod testfile;

@@ -17,8 +17,8 @@
 //! the covariance between owning x and winning, 0 where the two are independent.
 
 use super::tree::Stats;
+use crate::board::color::Color;
 use crate::board::{Board, Point, SLOTS};
-use crate::color::Color;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 /// Simulations needed before criticality counts: fewer say more about the noise than about

@@ -25,8 +25,8 @@
 //! (`docs/strength.md`). Whether it helps with the large handicaps of 19×19, where it was
 //! invented, is not measured yet.
 
+use crate::board::color::Color;
 use crate::board::{Move, Point};
-use crate::color::Color;
 use crate::game::Game;
 
 /// Win rate above which the engine asks more of itself.
@@ -116,7 +116,7 @@ fn fade(game: &Game) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use crate::game::rules::Rules;
 
     fn pass_until(game: &mut Game, moves: usize) {
         while game.moves().len() < moves {

@@ -21,18 +21,22 @@
 //! A [`Searcher`] keeps its tree between moves: when the next search is of a position reached
 //! from the last root by the moves since, the subtree of those moves is kept (tree reuse).
 
+pub mod ownership;
+pub mod patterns;
+pub mod policy;
+
 mod criticality;
 pub mod dynamic_komi;
 pub mod move_model;
 mod priors;
 mod tree;
 
+use crate::board::color::Color;
 use crate::board::{Board, Move, Point, SLOTS};
-use crate::color::Color;
 use crate::game::Game;
-use crate::policy::{self, PlayoutPolicy};
 use criticality::Criticality;
 pub use move_model::Recent;
+use policy::PlayoutPolicy;
 use priors::Prior;
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
@@ -206,7 +210,7 @@ pub const MODEL_PRIOR: f64 = 40.0;
 /// it won 51.7 % of 499 self-play games at 1,000 playouts, and 0.5 lost badly;
 /// docs/strength.md).
 pub fn criticality_for(size: usize) -> f64 {
-    if size >= priors::BIG_BOARD {
+    if size >= move_model::BIG_BOARD {
         0.2
     } else {
         0.0
@@ -218,7 +222,7 @@ pub fn criticality_for(size: usize) -> f64 {
 /// games on 19×19 (probably because a few thousand simulations spread over many more moves
 /// leave most children with few visits of their own); 1.5 below, where 2 lost on 9×9.
 pub fn prior_weight_for(size: usize) -> f64 {
-    if size >= priors::BIG_BOARD {
+    if size >= move_model::BIG_BOARD {
         2.0
     } else {
         1.5
@@ -1128,7 +1132,7 @@ impl Shared<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use crate::game::rules::Rules;
     use std::sync::atomic::AtomicU32;
 
     fn game(diagram: &str, to_move: Color) -> Game {

@@ -8,10 +8,10 @@
 //! weight fades (for pass, which gets no RAVE results, they count as virtual visits
 //! instead; see `search::Shared::value`).
 
-use super::move_model::{self, group_index, Features, Group, MoveModel, Recent};
+use super::move_model::{self, group_index, Features, Group, MoveModel, Recent, BIG_BOARD};
+use crate::board::color::Color;
 use crate::board::{Board, Move, Point};
-use crate::color::Color;
-use crate::policy;
+use crate::search::policy;
 
 /// Virtual simulations and wins.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -59,10 +59,6 @@ const OPENING_SECOND_LINE: Prior = Prior::new(10, 3);
 const OPENING_GOOD_LINE: Prior = Prior::new(10, 7);
 const OPENING_EMPTY_CORNER: Prior = Prior::new(10, 9);
 const EARLY_PASS: Prior = Prior::new(30, 1);
-/// From this size up, the opening knows big-board play: empty corners first, and the lines
-/// only in open space.
-pub(super) const BIG_BOARD: usize = 13;
-
 /// The priors of all `moves` for `color` on `board`, the last two stones at `recent`, into
 /// `out`, the move model's share weighing `model_weight`: what they share is worked out
 /// once, and each move's features once.

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use std::collections::HashSet;
-use tengen::rules::KoRule;
+use tengen::game::rules::KoRule;
 use tengen::Color;
 
 pub type Grid = Vec<Option<Color>>;

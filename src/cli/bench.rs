@@ -2,11 +2,11 @@
 //! and policy playouts per second, play+undo throughput, full searches. The counts of work
 //! done are deterministic; only the times vary with the machine.
 
+use crate::board::color::Color;
 use crate::board::{Board, Move, Point};
-use crate::color::Color;
+use crate::game::rules::Rules;
 use crate::game::Game;
-use crate::policy::{self, PlayoutPolicy, Recent};
-use crate::rules::Rules;
+use crate::search::policy::{self, PlayoutPolicy, Recent};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::time::{Duration, Instant};

@@ -6,8 +6,8 @@ use super::game::Opening;
 use super::game::{parse_score, winner_of, MoveTimes, PlayedGame};
 use super::stats::{elo_interval, wilson, Interval, Sprt, SprtDecision};
 use super::MatchSettings;
-use crate::color::Color;
-use crate::json::{parse_flat_object, write_flat_object, Value};
+use crate::board::color::Color;
+use crate::gtp::json::{parse_flat_object, write_flat_object, Value};
 use std::fmt::Write as _;
 
 /// One finished game, as the results file keeps it.

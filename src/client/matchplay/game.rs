@@ -2,12 +2,12 @@
 //! move. The runner's own [`Game`] is the arbiter of legality and its own [`Clock`] the
 //! arbiter of time, so no player's word is taken for either.
 
-use crate::color::Color;
+use crate::board::color::Color;
+use crate::board::vertex::{format_move, parse_move};
+use crate::client::process::{ClientError, GtpProcess, Response};
+use crate::game::clock::Clock;
+use crate::game::rules::Rules;
 use crate::game::Game;
-use crate::gtp::client::{ClientError, GtpProcess, Response};
-use crate::rules::Rules;
-use crate::time::Clock;
-use crate::vertex::{format_move, parse_move};
 use crate::{Move, Point};
 use std::path::Path;
 use std::time::{Duration, Instant};

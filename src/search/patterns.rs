@@ -161,7 +161,7 @@ fn symmetries(grid: [[u8; 3]; 3]) -> Vec<[[u8; 3]; 3]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::color::Color;
+    use crate::board::color::Color;
 
     // The table spelt out shape by shape holds exactly the neighbourhoods that a direct test
     // of every key against every orientation and colouring finds.

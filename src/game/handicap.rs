@@ -92,7 +92,7 @@ pub fn free_points(board: &Board, stones: usize) -> Option<Vec<Point>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vertex::format_vertex;
+    use crate::board::vertex::format_vertex;
 
     fn names(size: usize, stones: usize) -> Option<String> {
         let board = Board::new(size);

@@ -7,10 +7,10 @@ pub mod game;
 pub mod report;
 pub mod stats;
 
-use crate::gtp::client::GtpProcess;
-use crate::record::{self, RecordInfo};
-use crate::rules::Rules;
-use crate::sgf;
+use crate::client::process::GtpProcess;
+use crate::game::record::{self, RecordInfo};
+use crate::game::rules::Rules;
+use crate::game::sgf;
 use game::{play_game, GameSetup, Opening, TimeSettings};
 use report::{GameReport, Summary};
 use stats::{Sprt, SprtDecision};

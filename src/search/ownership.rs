@@ -11,10 +11,10 @@
 //! Playouts run in parallel batches whose generators are seeded from the caller's seed and the
 //! batch number, so the estimate is the same for a given seed whatever the thread count.
 
+use crate::board::color::Color;
 use crate::board::{Board, Point};
-use crate::color::Color;
 use crate::game::Game;
-use crate::policy::{self, PlayoutPolicy, Recent};
+use crate::search::policy::{self, PlayoutPolicy, Recent};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -192,7 +192,7 @@ pub fn chains_with(statuses: &[(Vec<Point>, Status)], status: Status) -> Vec<Poi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use crate::game::rules::Rules;
 
     fn game(diagram: &str) -> Game {
         let board = Board::from_diagram(diagram).unwrap();

@@ -16,9 +16,9 @@
 //! counting finished games, always answers two-liberty fights and adds the nakade vital
 //! points.
 
+use crate::board::color::Color;
 use crate::board::{points_in, Board, Cell, Point};
-use crate::color::Color;
-use crate::patterns;
+use crate::search::patterns;
 
 /// The stones a move answers: the opponent's last one and the mover's own previous one.
 /// Playouts look for the 3×3 shapes next to both (next to the previous one only below
@@ -48,7 +48,7 @@ impl Recent {
 pub enum PlayoutPolicy {
     Light,
     Tactical,
-    /// `Tactical`, then the 3×3 shapes of [`crate::patterns`] next to the last move, then
+    /// `Tactical`, then the 3×3 shapes of [`crate::search::patterns`] next to the last move, then
     /// on boards below 13×13 next to the mover's previous stone, then on big boards a point
     /// in open space.
     Patterns,

@@ -6,11 +6,19 @@
 //! restores that state exactly, captures and ko included, to any depth. Setup (handicap, SGF
 //! `AB`/`AW`/`AE`) is not a move: it starts the position history afresh and cannot be undone.
 
+pub mod clock;
+pub mod display;
+pub mod handicap;
+pub mod record;
+pub mod rules;
+pub mod score;
+pub mod sgf;
+
+use crate::board::color::Color;
 use crate::board::{Board, IllegalMove, Move, Point};
-use crate::color::Color;
-use crate::handicap;
-use crate::rules::{KoRule, Rules};
-use crate::score::{self, Score};
+
+use crate::game::rules::{KoRule, Rules};
+use score::Score;
 use std::fmt;
 
 /// Why handicap stones cannot be placed.

@@ -2,11 +2,11 @@
 //! `loadsgf` asks) and writing a [`Game`] back out as a record. `sgf` knows the file format,
 //! `game` the rules; this module is the translation between the two.
 
+use crate::board::color::Color;
 use crate::board::{Board, Move, Point};
-use crate::color::Color;
+use crate::game::rules::{HandicapBonus, Rules};
+use crate::game::sgf::{SgfNode, SgfPoint, SgfRecord};
 use crate::game::Game;
-use crate::rules::{HandicapBonus, Rules};
-use crate::sgf::{SgfNode, SgfPoint, SgfRecord};
 use std::fmt;
 
 /// Why a record cannot be replayed.
@@ -237,7 +237,7 @@ fn date_of_day(days: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sgf;
+    use crate::game::sgf;
 
     const GAME: &str = "(;FF[4]GM[1]SZ[9]KM[6.5]RU[Japanese]PB[Alice]PW[Bob]
         ;B[ee];W[ec];B[cc];W[gc];B[cg];W[];B[ge])";

@@ -1,7 +1,7 @@
 //! Time control: the clock systems a controller can set over GTP and the time each player has
 //! left. This module only keeps the clock; deciding how long to think is the search's job.
 
-use crate::color::Color;
+use crate::board::color::Color;
 use std::fmt;
 
 /// How the clock runs, in seconds.

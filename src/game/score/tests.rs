@@ -1,6 +1,6 @@
 use super::*;
-use crate::rules::HandicapBonus;
-use crate::vertex::parse_move;
+use crate::board::vertex::parse_move;
+use crate::game::rules::HandicapBonus;
 
 fn board(diagram: &str) -> Board {
     Board::from_diagram(diagram).expect("valid diagram")

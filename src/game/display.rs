@@ -2,10 +2,10 @@
 //! four sides, the last move in parentheses, star points marked; ASCII (`X O . +`) for any
 //! terminal or Unicode stones (`● ○ · +`).
 
-use crate::color::Color;
+use crate::board::color::Color;
+use crate::board::vertex::column_letter;
+use crate::game::handicap;
 use crate::game::Game;
-use crate::handicap;
-use crate::vertex::column_letter;
 use crate::Move;
 use std::fmt::Write as _;
 

@@ -6,10 +6,10 @@
 //! only; it is what positional superko compares. Side to move and ko are kept out on purpose,
 //! because the rules that need them (situational superko) pair the hash with the player.
 
-use crate::color::Color;
+use crate::board::color::Color;
 
-/// One key per array slot of a board (see `board::SLOTS`), so lookups need no bounds check.
-const POINTS: usize = crate::board::SLOTS;
+/// One key per array slot of a board (see `point::SLOTS`), so lookups need no bounds check.
+const POINTS: usize = super::point::SLOTS;
 const SEED: u64 = 0x7465_6e67_656e_2d31; // "tengen-1"
 
 const fn splitmix64(state: u64) -> (u64, u64) {

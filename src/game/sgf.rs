@@ -18,7 +18,7 @@
 use std::error::Error;
 use std::fmt;
 
-use crate::color::Color;
+use crate::board::color::Color;
 
 /// A point as `(x, y)`: column from the left, row from the top, both from 0.
 pub type SgfPoint = (u8, u8);

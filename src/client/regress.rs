@@ -4,7 +4,7 @@
 //! failure, and an unexpected pass is reported too. A crashing or hanging engine is reported
 //! for its file and the run goes on.
 
-use crate::gtp::client::GtpProcess;
+use crate::client::process::GtpProcess;
 use crate::gtp::testfile::{parse_script, replay, Outcome};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -2,11 +2,11 @@
 //! drives the same [`Engine`] a GUI drives over GTP, through typed commands, so the engine
 //! passes, resigns and counts exactly as it does in Sabaki or GoGui.
 
-use crate::color::Color;
-use crate::display::{self, Style};
+use crate::board::color::Color;
+use crate::board::vertex::Vertex;
+use crate::game::display::{self, Style};
 use crate::gtp::command::{Command, StatusKind};
 use crate::gtp::Engine;
-use crate::vertex::Vertex;
 use crate::IllegalMove;
 use std::io::{self, BufRead, Write};
 
@@ -116,7 +116,7 @@ fn human_move(
         return writeln!(out, "'{text}' is not a move. {HELP}");
     };
     let Some(mv) = vertex.on(board) else {
-        let last = crate::vertex::column_letter(size - 1);
+        let last = crate::board::vertex::column_letter(size - 1);
         return writeln!(
             out,
             "{} is off the board: columns A to {last} (no I), rows 1 to {size}.",
@@ -182,7 +182,7 @@ fn final_count(engine: &mut Engine, out: &mut impl Write) -> io::Result<Ending> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use crate::game::rules::Rules;
     use crate::search::SearchParams;
     use crate::Move;
 

@@ -5,9 +5,9 @@
 //! Start at [`count`]: it removes the dead chains, floods the empty regions once, and returns a
 //! [`Score`] holding every ingredient, from which the margin and the texts are derived.
 
+use crate::board::color::Color;
 use crate::board::{Board, Cell, Point};
-use crate::color::Color;
-use crate::rules::{Rules, Scoring};
+use crate::game::rules::{Rules, Scoring};
 use std::fmt;
 
 /// Everything that goes into the count, per colour (index `Color::index()`).

@@ -5,7 +5,7 @@
 //! handicap game (black returns half a stone per handicap stone). The other presets are
 //! options a user picks by name; nothing else in the engine assumes which one is in force.
 
-use crate::color::Color;
+use crate::board::color::Color;
 use std::fmt;
 
 /// Which repetitions are forbidden.

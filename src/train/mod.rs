@@ -1,0 +1,278 @@
+//! Fitting the move model (`search::move_model`) to game records: the positions to learn
+//! from with the features of every legal move ([`TrainingSet`]), Coulom's minorisation–
+//! maximisation updates ([`train`]), and the labels that `examples/label_positions.rs` writes
+//! into SGF comments and `examples/train_move_model.rs` reads. Offline code: the engine
+//! never calls it.
+
+use crate::game::sgf;
+use crate::search::move_model::{Features, Group, MoveModel, GROUPS};
+use std::ops::Range;
+
+/// Positions to learn from: each with the features of every legal move and the share of
+/// the choice each move had: all of it for the one move played, or a search's visits spread
+/// over several.
+#[derive(Clone, Debug, Default)]
+pub struct TrainingSet {
+    candidates: Vec<Features>,
+    /// Per position: its first candidate, its candidate count and its range in `shares`.
+    positions: Vec<(usize, usize, Range<usize>)>,
+    /// (candidate index within its position, share); a position's shares sum to 1.
+    shares: Vec<(usize, f64)>,
+}
+
+impl TrainingSet {
+    /// Adds a position whose legal moves have `candidates`, of which `chosen` was played.
+    pub fn add(&mut self, candidates: &[Features], chosen: usize) {
+        self.add_shares(candidates, &[(chosen, 1.0)]);
+    }
+
+    /// Adds a position whose legal moves have `candidates`, where each move of `weights`
+    /// (candidate index, weight such as a search's visits) was chosen in proportion to its
+    /// weight. Weights that are not positive and finite are dropped; a position left with
+    /// none is not added.
+    pub fn add_shares(&mut self, candidates: &[Features], weights: &[(usize, f64)]) {
+        let weights: Vec<_> = weights.iter().filter(|(_, w)| w.is_finite() && *w > 0.0).collect();
+        assert!(weights.iter().all(|(i, _)| *i < candidates.len()), "the chosen are candidates");
+        if weights.is_empty() {
+            return;
+        }
+        let total: f64 = weights.iter().map(|(_, w)| w).sum();
+        let first_share = self.shares.len();
+        self.shares.extend(weights.iter().map(|&&(i, w)| (i, w / total)));
+        let shares = first_share..self.shares.len();
+        self.positions.push((self.candidates.len(), candidates.len(), shares));
+        self.candidates.extend_from_slice(candidates);
+    }
+
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// How often `model` gives the chosen move (the one with the largest share) the highest
+    /// strength (ties count as misses), and the mean log-likelihood of the choices: of the
+    /// chosen move, or with shares the mean of their moves' log-likelihoods weighted by share.
+    pub fn evaluate(&self, model: &MoveModel) -> (f64, f64) {
+        let mut hits = 0;
+        let mut log_likelihood = 0.0;
+        for (start, len, shares) in &self.positions {
+            let shares = &self.shares[shares.clone()];
+            let strengths: Vec<f64> =
+                self.candidates[*start..start + len].iter().map(|f| model.strength(f)).collect();
+            let chosen = shares.iter().max_by(|a, b| a.1.total_cmp(&b.1)).map_or(0, |&(i, _)| i);
+            let best = strengths[chosen];
+            if strengths.iter().enumerate().all(|(i, &s)| i == chosen || s < best) {
+                hits += 1;
+            }
+            let total: f64 = strengths.iter().sum();
+            for &(i, share) in shares {
+                log_likelihood += share * (strengths[i] / total).ln();
+            }
+        }
+        let n = self.positions.len().max(1) as f64;
+        (hits as f64 / n, log_likelihood / n)
+    }
+}
+
+/// Fits the gammas to `set` by `iterations` rounds of MM updates, one group after another;
+/// the groups in `without` keep gamma 1, as if the model did not have them.
+/// Each value also gets one virtual win and one virtual loss against a gamma of 1, so rare
+/// values stay near 1 instead of running off to 0 or infinity (Coulom's prior).
+pub fn train(set: &TrainingSet, iterations: usize, without: &[Group]) -> MoveModel {
+    train_from(MoveModel::default(), set, iterations, without)
+}
+
+/// [`train`] starting from the gammas of `model` instead of all 1, so that the groups in
+/// `without` keep those gammas: e.g. a model's shapes, learnt from many games, with the other
+/// groups refitted to positions of another board size.
+pub fn train_from(
+    mut model: MoveModel,
+    set: &TrainingSet,
+    iterations: usize,
+    without: &[Group],
+) -> MoveModel {
+    let mut wins: Vec<Vec<f64>> = GROUPS.iter().map(|g| vec![0.0; g.values()]).collect();
+    for (start, _, shares) in &set.positions {
+        for &(i, share) in &set.shares[shares.clone()] {
+            for (g, &value) in set.candidates[start + i].iter().enumerate() {
+                wins[g][usize::from(value)] += share;
+            }
+        }
+    }
+    let mut strengths = vec![0.0; set.candidates.len()];
+    for _ in 0..iterations {
+        for g in (0..GROUPS.len()).filter(|&g| !without.contains(&GROUPS[g])) {
+            for (s, f) in strengths.iter_mut().zip(&set.candidates) {
+                *s = model.strength(f);
+            }
+            // Denominator of each value's update: over positions, the strength its
+            // candidates would have without this group's gamma, over the position's total.
+            let mut denominators = vec![0.0; model.gammas[g].len()];
+            for &(start, len, _) in &set.positions {
+                let total: f64 = strengths[start..start + len].iter().sum();
+                for (f, &s) in set.candidates[start..start + len].iter().zip(&strengths[start..]) {
+                    let value = usize::from(f[g]);
+                    denominators[value] += s / model.gammas[g][value] / total;
+                }
+            }
+            for (value, gamma) in model.gammas[g].iter_mut().enumerate() {
+                if denominators[value] == 0.0 && wins[g][value] == 0.0 {
+                    continue;
+                }
+                let virtual_games = 2.0 / (*gamma + 1.0);
+                *gamma = (wins[g][value] + 1.0) / (denominators[value] + virtual_games);
+            }
+        }
+    }
+    model
+}
+
+/// A training label in a game record: the comment on a move saying that `name` would have
+/// played at SGF point `(x, y)` (column and row from the top left, from 0) in the position
+/// before it. `examples/label_positions.rs` writes them, `examples/train_move_model.rs`
+/// learns from them.
+pub fn label_comment(name: &str, point: (u8, u8)) -> String {
+    format!("{name}: {}", sgf_point(point))
+}
+
+/// A label in a game record for a search's choice: the comment on a move saying that
+/// `name`'s search visited these SGF points this many times in the position before it, e.g.
+/// `T10k: pd 4120 dp 2890 qq 35`.
+pub fn visits_comment(name: &str, visits: &[((u8, u8), u32)]) -> String {
+    let moves: Vec<String> = visits.iter().map(|&(p, n)| format!("{} {n}", sgf_point(p))).collect();
+    format!("{name}: {}", moves.join(" "))
+}
+
+fn sgf_point(point: (u8, u8)) -> String {
+    let mut text = String::new();
+    sgf::push_point(&mut text, point);
+    text
+}
+
+/// The moves a label by `name` gives on a `size` board, with their weights: the one point of
+/// a [`label_comment`] with weight 1, or the points of a [`visits_comment`] with their visits.
+/// `None` for any other comment, and for one with a point off that board.
+pub fn labelled_moves(comment: &str, name: &str, size: u8) -> Option<Vec<((u8, u8), f64)>> {
+    let words: Vec<&str> = comment.strip_prefix(name)?.strip_prefix(": ")?.split(' ').collect();
+    let point = |word: &str| sgf::parse_point(word, size);
+    if let [word] = words[..] {
+        return Some(vec![(point(word)?, 1.0)]);
+    }
+    let pairs = words.chunks(2).map(|pair| match *pair {
+        [p, n] => Some((point(p)?, f64::from(n.parse::<u32>().ok()?))),
+        _ => None,
+    });
+    pairs.collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::move_model::group_index;
+
+    // A label reads back as its point on boards that hold it, and nothing else reads as one.
+    #[test]
+    fn labels_read_back_and_other_comments_are_not_labels() {
+        for point in [(0, 0), (2, 6), (8, 8), (18, 3)] {
+            let comment = label_comment("GNU Go", point);
+            assert_eq!(labelled_moves(&comment, "GNU Go", 19), Some(vec![(point, 1.0)]));
+        }
+        assert_eq!(label_comment("GNU Go", (2, 6)), "GNU Go: cg");
+        assert_eq!(labelled_moves("GNU Go: jj", "GNU Go", 9), None, "off a 9x9 board");
+        assert_eq!(labelled_moves("GNU Go: cg", "Pachi", 9), None, "another name");
+        for comment in ["GNU Go: pass", "GNU Go: c", "GNU Go: cgh", "GNU Go:cg", "good move", ""] {
+            assert_eq!(labelled_moves(comment, "GNU Go", 9), None, "{comment:?}");
+        }
+        // A search's visits read back as weights, and only whole pairs on the board count.
+        let visits = [((15, 3), 4120), ((3, 15), 2890), ((16, 16), 35)];
+        let comment = visits_comment("T10k", &visits);
+        assert_eq!(comment, "T10k: pd 4120 dp 2890 qq 35");
+        let read = labelled_moves(&comment, "T10k", 19).unwrap();
+        assert_eq!(read, visits.map(|(p, n)| (p, f64::from(n))));
+        for comment in ["T10k: pd 4120 dp", "T10k: pd 41x0", "T10k: pd -3", "T10k: pd 1 tt 2"] {
+            assert_eq!(labelled_moves(comment, "T10k", 19), None, "{comment:?}");
+        }
+    }
+
+    // A position whose choice is spread 1:4 over two moves teaches what one choice in five
+    // and four in five of the same position do, and scores the same.
+    #[test]
+    fn shares_teach_as_the_choices_they_spread() {
+        let candidates: Vec<Features> = (0..2)
+            .map(|value| {
+                let mut f = [0u16; GROUPS.len()];
+                f[group_index(Group::Capture)] = value;
+                f
+            })
+            .collect();
+        let (mut spread, mut played) = (TrainingSet::default(), TrainingSet::default());
+        for position in 0..500 {
+            spread.add_shares(&candidates, &[(0, 10.0), (1, 40.0), (1, -3.0), (0, f64::NAN)]);
+            played.add(&candidates, usize::from(position % 5 != 0));
+        }
+        spread.add_shares(&candidates, &[(0, 0.0)]);
+        assert_eq!(spread.len(), 500, "a position with no positive weight is not added");
+        let (from_spread, from_played) = (train(&spread, 30, &[]), train(&played, 30, &[]));
+        let ratio = |m: &MoveModel| m.gamma(Group::Capture, 1) / m.gamma(Group::Capture, 0);
+        assert!((ratio(&from_spread) - 4.0).abs() < 0.1, "{}", ratio(&from_spread));
+        assert!((ratio(&from_spread) - ratio(&from_played)).abs() < 1e-9);
+        let (spread_hits, spread_ll) = spread.evaluate(&from_spread);
+        let (played_hits, played_ll) = played.evaluate(&from_spread);
+        assert_eq!(spread_hits, 1.0, "the move with the larger share is the one chosen");
+        assert!((played_hits - 0.8).abs() < 1e-9);
+        assert!((spread_ll - played_ll).abs() < 1e-9, "{spread_ll} {played_ll}");
+    }
+
+    // Data drawn from known gammas: training recovers their ratios.
+    #[test]
+    fn training_recovers_known_strengths() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+        let truth = [1.0, 4.0, 0.25];
+        let mut set = TrainingSet::default();
+        for _ in 0..4000 {
+            let candidates: Vec<Features> = (0..6)
+                .map(|_| {
+                    let mut f = [0u16; GROUPS.len()];
+                    f[group_index(Group::Capture)] = rng.gen_range(0..3);
+                    f
+                })
+                .collect();
+            let strength = |f: &Features| truth[usize::from(f[group_index(Group::Capture)])];
+            let total: f64 = candidates.iter().map(strength).sum();
+            let mut pick = rng.gen::<f64>() * total;
+            let chosen = candidates
+                .iter()
+                .position(|f| {
+                    pick -= strength(f);
+                    pick < 0.0
+                })
+                .unwrap_or(candidates.len() - 1);
+            set.add(&candidates, chosen);
+        }
+        let model = train(&set, 30, &[]);
+        // Left out, the group keeps gamma 1 for every value.
+        let without = train(&set, 30, &[Group::Capture]);
+        assert!((0..3).all(|v| without.gamma(Group::Capture, v) == 1.0));
+        // Started from other gammas, a group left out keeps them, and a group trained still
+        // finds the ratios of the data.
+        let mut start = MoveModel::default();
+        start.gammas[group_index(Group::Capture)][..3].copy_from_slice(&[2.0, 3.0, 5.0]);
+        let kept = train_from(start.clone(), &set, 30, &[Group::Capture]);
+        assert_eq!(kept.gammas[group_index(Group::Capture)][..3], [2.0, 3.0, 5.0]);
+        let refitted = train_from(start, &set, 30, &[]);
+        let refitted_ratio = refitted.gamma(Group::Capture, 1) / refitted.gamma(Group::Capture, 0);
+        assert!((refitted_ratio - 4.0).abs() < 0.6, "{refitted_ratio}");
+        let ratio = |v| model.gamma(Group::Capture, v) / model.gamma(Group::Capture, 0);
+        assert!((ratio(1) - 4.0).abs() < 0.6, "{}", ratio(1));
+        assert!((ratio(2) - 0.25).abs() < 0.06, "{}", ratio(2));
+        // Ties count as misses, so the untrained model never picks the move played.
+        assert_eq!(set.evaluate(&MoveModel::default()).0, 0.0);
+        let (accuracy, log_likelihood) = set.evaluate(&model);
+        assert!(accuracy > 0.1, "{accuracy}");
+        assert!(log_likelihood > set.evaluate(&MoveModel::default()).1 + 0.1);
+    }
+}
