@@ -58,11 +58,15 @@ fn responses(input: &str) -> Vec<(bool, String)> {
 fn error_texts() {
     let cases = [
         ("frobnicate", "unknown command"),
-        ("boardsize 4294967305", "unacceptable size"),
+        ("boardsize 4294967305", "syntax error"),
+        ("boardsize 2147483647", "unacceptable size"),
         ("boardsize 0", "unacceptable size"),
         ("boardsize 1", "unacceptable size"),
         ("boardsize 26", "unacceptable size"),
-        ("boardsize -3", "unacceptable size"),
+        ("boardsize -3", "syntax error"),
+        ("time_settings 99999999999999999999999 1 1", "syntax error"),
+        ("time_left b 99999999999999999999999 1", "syntax error"),
+        ("fixed_handicap 4294967298", "syntax error"),
         ("boardsize x", "syntax error"),
         ("komi 7.5x", "syntax error"),
         ("play b A1.5", "syntax error"),

@@ -482,13 +482,19 @@ fn vertex(text: &str) -> Result<Vertex, GtpError> {
     Vertex::parse(text).ok_or_else(GtpError::syntax)
 }
 
-/// An integer, optionally signed; values beyond `i64` saturate (they are unacceptable anyway).
+/// GTP's largest int: "an unsigned integer in the interval 0 <= x <= 2^31-1".
+const GTP_INT_MAX: i64 = (1 << 31) - 1;
+
+/// A GTP int: digits only, at most [`GTP_INT_MAX`]. A sign, or a larger number, is a syntax
+/// error (the specification's int has neither).
 fn integer(text: &str) -> Result<i64, GtpError> {
-    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    if text.is_empty() || text.len() > 10 || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(GtpError::syntax());
     }
-    Ok(text.parse().unwrap_or(if text.starts_with('-') { i64::MIN } else { i64::MAX }))
+    match text.parse::<i64>() {
+        Ok(n) if n <= GTP_INT_MAX => Ok(n),
+        _ => Err(GtpError::syntax()),
+    }
 }
 
 /// A finite decimal number; `inf`, `nan` and trailing text are syntax errors.
@@ -500,15 +506,21 @@ fn float(text: &str) -> Result<f64, GtpError> {
     }
 }
 
+/// Seconds where GTP has an int (`time_settings`, `time_left`): digits with a decimal point
+/// are accepted, as controllers send them for short moves (`time_settings 0 0.5 1`), but no
+/// sign or exponent, and the value must lie in the int's range.
 fn seconds(text: &str) -> Result<f64, GtpError> {
-    float(text).and_then(|s| if s >= 0.0 { Ok(s) } else { Err(GtpError::syntax()) })
+    if !text.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return Err(GtpError::syntax());
+    }
+    match float(text)? {
+        s if s <= GTP_INT_MAX as f64 => Ok(s),
+        _ => Err(GtpError::syntax()),
+    }
 }
 
 fn count(text: &str) -> Result<u32, GtpError> {
-    match integer(text)? {
-        n if (0..=u32::MAX as i64).contains(&n) => Ok(n as u32),
-        _ => Err(GtpError::syntax()),
-    }
+    integer(text).map(|n| n as u32)
 }
 
 /// `none`, `absolute MAIN`, `byoyomi MAIN PERIOD PERIODS`, `canadian MAIN PERIOD STONES`,
@@ -604,16 +616,32 @@ mod tests {
         assert_eq!(parse("frobnicate", &[]), Err(GtpError::new("unknown command")));
     }
 
-    // Malformed arguments are syntax errors; integers of any size reach the engine.
+    // Malformed arguments are syntax errors, and so is an int outside GTP's 0..=2^31-1
+    // wherever GTP takes one; ints inside it reach the engine, which judges them.
     #[test]
     fn argument_shapes() {
         assert_eq!(parse("komi", &["7.5x"]), Err(GtpError::syntax()));
         assert_eq!(parse("komi", &["nan"]), Err(GtpError::syntax()));
         assert_eq!(parse("komi", &["-3"]), Ok(Command::Komi(-3.0)));
-        assert_eq!(parse("boardsize", &["4294967305"]), Ok(Command::BoardSize(4294967305)));
+        assert_eq!(parse("boardsize", &["2147483647"]), Ok(Command::BoardSize(2147483647)));
+        assert_eq!(parse("fixed_handicap", &["0"]), Ok(Command::FixedHandicap(0)));
+        let huge = ["2147483648", "4294967305", "99999999999999999999999", "-3", "+9"];
+        for int in huge {
+            assert_eq!(parse("boardsize", &[int]), Err(GtpError::syntax()), "{int}");
+            assert_eq!(parse("fixed_handicap", &[int]), Err(GtpError::syntax()), "{int}");
+            assert_eq!(parse("place_free_handicap", &[int]), Err(GtpError::syntax()), "{int}");
+            assert_eq!(parse("loadsgf", &["f.sgf", int]), Err(GtpError::syntax()), "{int}");
+            for i in 0..3 {
+                let mut args = ["1", "1", "1"];
+                args[i] = int;
+                assert_eq!(parse("time_settings", &args), Err(GtpError::syntax()), "{args:?}");
+            }
+            assert_eq!(parse("time_left", &["b", int, "1"]), Err(GtpError::syntax()), "{int}");
+            assert_eq!(parse("time_left", &["b", "1", int]), Err(GtpError::syntax()), "{int}");
+        }
         assert_eq!(
-            parse("boardsize", &["99999999999999999999999"]),
-            Ok(Command::BoardSize(i64::MAX))
+            parse("time_settings", &["0", "0.5", "1"]),
+            Ok(Command::TimeSettings { main: 0.0, period: 0.5, stones: 1 })
         );
         assert_eq!(parse("boardsize", &["nine"]), Err(GtpError::syntax()));
         assert_eq!(parse("play", &["b", "A1.5"]), Err(GtpError::syntax()));
