@@ -10,7 +10,7 @@ use tengen::client::matchplay::stats::Sprt;
 use tengen::client::matchplay::MatchSettings;
 use tengen::client::regress;
 use tengen::game::display::Style;
-use tengen::game::rules::{Rules, PRESET_NAMES};
+use tengen::game::rules::{preset_names, Rules};
 use tengen::gtp::{server, Engine};
 use tengen::search::policy::PlayoutPolicy;
 use tengen::search::SearchParams;
@@ -234,8 +234,8 @@ fn run_gtp(args: GtpArgs) {
 }
 
 fn build_engine(args: &EngineArgs) -> Result<Engine, String> {
-    let mut rules = Rules::preset(&args.rules).ok_or_else(|| {
-        format!("unknown rules '{}'; choose one of {}", args.rules, PRESET_NAMES.join(", "))
+    let mut rules = Rules::named(&args.rules).ok_or_else(|| {
+        format!("unknown rules '{}'; choose one of {}", args.rules, preset_names().join(", "))
     })?;
     if let Some(komi) = args.komi.filter(|k| k.is_finite()) {
         rules.komi = komi;
@@ -370,8 +370,8 @@ fn run_match(args: MatchArgs) -> i32 {
 }
 
 fn match_settings(args: MatchArgs) -> Result<MatchSettings, String> {
-    let mut rules = Rules::preset(&args.rules).ok_or_else(|| {
-        format!("unknown rules '{}'; choose one of {}", args.rules, PRESET_NAMES.join(", "))
+    let mut rules = Rules::named(&args.rules).ok_or_else(|| {
+        format!("unknown rules '{}'; choose one of {}", args.rules, preset_names().join(", "))
     })?;
     if let Some(komi) = args.komi {
         if !komi.is_finite() {

@@ -4,7 +4,7 @@
 
 use crate::board::color::Color;
 use crate::board::{Board, Move, Point};
-use crate::game::rules::{HandicapBonus, Rules};
+use crate::game::rules::Rules;
 use crate::game::sgf::{SgfNode, SgfPoint, SgfRecord};
 use crate::game::Game;
 use std::fmt;
@@ -36,30 +36,10 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
-/// The rules named by an SGF `RU` value, when the engine knows them. Area-scoring rule sets
-/// without a preset of their own map to the closest preset.
-pub fn rules_from_sgf_name(name: &str) -> Option<Rules> {
-    let lower = name.trim().to_ascii_lowercase();
-    match lower.as_str() {
-        "chinese" | "cn" | "chn" => Some(Rules::chinese()),
-        "japanese" | "jp" | "korean" | "ko" => Some(Rules::japanese()),
-        "aga" => Some(Rules { handicap_bonus: HandicapBonus::NMinusOne, ..Rules::chinese() }),
-        "nz" | "new zealand" | "new_zealand" | "tromp-taylor" | "tromp taylor" | "tt" => {
-            Some(Rules::tromp_taylor())
-        }
-        _ => Rules::preset(&lower),
-    }
-}
-
-/// The `RU` value written for `rules`.
+/// The `RU` value written for `rules`: the rule set's own (`Chinese`, `Japanese`, ...), or
+/// `custom`.
 fn sgf_rules_name(rules: &Rules) -> String {
-    match rules.preset_name() {
-        Some("chinese") => "Chinese".to_string(),
-        Some("japanese") => "Japanese".to_string(),
-        Some("tromp-taylor") => "Tromp-Taylor".to_string(),
-        Some(other) => other.to_string(),
-        None => "custom".to_string(),
-    }
+    rules.rule_set().map_or("custom", |set| set.sgf_name).to_string()
 }
 
 /// The board point of an SGF point (which the SGF reader has checked to be on the board).
@@ -81,11 +61,8 @@ pub fn move_of(board: &Board, point: Option<SgfPoint>) -> Move {
 /// The rules `record` is played under: its `RU` (else `default_rules`) with its komi.
 /// Setup stones come from the record, never from the rules, so the rules place none.
 pub fn rules_of(record: &SgfRecord, default_rules: &Rules) -> Rules {
-    let mut rules = record
-        .rules
-        .as_deref()
-        .and_then(rules_from_sgf_name)
-        .unwrap_or_else(|| default_rules.clone());
+    let mut rules =
+        record.rules.as_deref().and_then(Rules::named).unwrap_or_else(|| default_rules.clone());
     rules.corner_stones = false;
     if let Some(komi) = record.komi {
         rules.komi = komi;

@@ -62,8 +62,60 @@ impl Default for Rules {
     }
 }
 
-/// The names `Rules::preset` accepts, for error messages and help texts.
-pub const PRESET_NAMES: [&str; 4] = ["chinese", "tromp-taylor", "japanese", "ancient"];
+/// A rule set tengen knows by name.
+pub struct NamedRules {
+    /// Its names, the canonical one first; matched ignoring case, with `_`, `-` and spaces
+    /// alike.
+    pub names: &'static [&'static str],
+    pub rules: fn() -> Rules,
+    /// Whether it is one of the presets the command line and the README list.
+    pub preset: bool,
+    /// What a game record's `RU` says for it.
+    pub sgf_name: &'static str,
+}
+
+/// Every rule set known by name: the one table that `--rules`, SGF `RU`, `kgs-rules` and
+/// `kata-set-rules` read. AGA and New Zealand are what their rules texts say, as KataGo's
+/// rules JSON spells them too: situational superko, area scoring; AGA with N-1 handicap
+/// compensation, New Zealand with suicide allowed and none.
+pub const RULE_SETS: &[NamedRules] = &[
+    NamedRules {
+        names: &["chinese", "cn", "chn"],
+        rules: Rules::chinese,
+        preset: true,
+        sgf_name: "Chinese",
+    },
+    NamedRules {
+        names: &["tromp-taylor", "tromptaylor", "tt"],
+        rules: Rules::tromp_taylor,
+        preset: true,
+        sgf_name: "Tromp-Taylor",
+    },
+    NamedRules {
+        names: &["japanese", "jp", "korean", "ko"],
+        rules: Rules::japanese,
+        preset: true,
+        sgf_name: "Japanese",
+    },
+    NamedRules {
+        names: &["ancient", "ancient-chinese"],
+        rules: Rules::ancient,
+        preset: true,
+        sgf_name: "ancient",
+    },
+    NamedRules { names: &["aga"], rules: Rules::aga, preset: false, sgf_name: "AGA" },
+    NamedRules {
+        names: &["new-zealand", "nz"],
+        rules: Rules::new_zealand,
+        preset: false,
+        sgf_name: "NZ",
+    },
+];
+
+/// The canonical names of the presets, for help texts and error messages.
+pub fn preset_names() -> Vec<&'static str> {
+    RULE_SETS.iter().filter(|set| set.preset).map(|set| set.names[0]).collect()
+}
 
 impl Rules {
     /// The Chinese rules, the default.
@@ -110,24 +162,38 @@ impl Rules {
         }
     }
 
-    /// A preset by name (`chinese`, `tromp-taylor`, `japanese`, `ancient`; case and `_`/`-`
-    /// ignored).
-    pub fn preset(name: &str) -> Option<Rules> {
-        match name.to_ascii_lowercase().replace('_', "-").as_str() {
-            "chinese" | "cn" => Some(Rules::chinese()),
-            "tromp-taylor" | "tromptaylor" => Some(Rules::tromp_taylor()),
-            "japanese" | "jp" | "korean" => Some(Rules::japanese()),
-            "ancient" | "ancient-chinese" => Some(Rules::ancient()),
-            _ => None,
+    /// AGA: area scoring, situational superko, N-1 handicap compensation.
+    pub fn aga() -> Rules {
+        Rules {
+            ko: KoRule::Situational,
+            handicap_bonus: HandicapBonus::NMinusOne,
+            ..Rules::chinese()
         }
     }
 
-    /// The name of the preset these rules equal, ignoring komi, if any.
+    /// New Zealand: area scoring, situational superko, suicide allowed, no handicap bonus.
+    pub fn new_zealand() -> Rules {
+        Rules { ko: KoRule::Situational, ..Rules::tromp_taylor() }
+    }
+
+    /// The rule set of [`RULE_SETS`] with this name (case, `_`, `-` and spaces ignored).
+    pub fn named(name: &str) -> Option<Rules> {
+        let key = |name: &str| name.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+        let wanted = key(name);
+        RULE_SETS
+            .iter()
+            .find(|set| set.names.iter().any(|&n| key(n) == wanted))
+            .map(|set| (set.rules)())
+    }
+
+    /// The named rule set these rules equal, ignoring komi, if any.
+    pub fn rule_set(&self) -> Option<&'static NamedRules> {
+        RULE_SETS.iter().find(|set| Rules { komi: self.komi, ..(set.rules)() } == *self)
+    }
+
+    /// The canonical name of the rule set these rules equal, ignoring komi, if any.
     pub fn preset_name(&self) -> Option<&'static str> {
-        PRESET_NAMES.into_iter().find(|name| {
-            let preset = Rules::preset(name).expect("listed presets exist");
-            Rules { komi: self.komi, ..preset } == *self
-        })
+        self.rule_set().map(|set| set.names[0])
     }
 
     /// Points white receives for `handicap` stones under these rules.
@@ -173,18 +239,44 @@ mod tests {
     // Each preset differs from Chinese exactly where its rule set does.
     #[test]
     fn presets() {
-        let tt = Rules::preset("Tromp-Taylor").unwrap();
+        let tt = Rules::named("Tromp-Taylor").unwrap();
         assert!(tt.suicide_allowed && tt.ko == KoRule::Positional);
         assert_eq!(tt.handicap_points(3), 0.0);
-        let jp = Rules::preset("japanese").unwrap();
+        let jp = Rules::named("japanese").unwrap();
         assert_eq!((jp.ko, jp.scoring, jp.komi), (KoRule::Simple, Scoring::Territory, 6.5));
-        let old = Rules::preset("ancient").unwrap();
+        let old = Rules::named("ancient").unwrap();
         assert!(old.corner_stones && old.group_tax && old.komi == 0.0);
         assert_eq!(old.first_player, Color::White);
-        assert!(Rules::preset("ing").is_none());
-        for name in PRESET_NAMES {
-            assert_eq!(Rules::preset(name).unwrap().preset_name(), Some(name));
+        assert!(Rules::named("ing").is_none());
+        assert_eq!(preset_names(), ["chinese", "tromp-taylor", "japanese", "ancient"]);
+    }
+
+    // Every name of the one table finds its own rule set, in any spelling, and the rule
+    // sets are all different; AGA and New Zealand are situational superko (as KataGo's
+    // JSON for them), with N-1 compensation and with suicide allowed respectively.
+    #[test]
+    fn one_table_of_names() {
+        for set in RULE_SETS {
+            for name in set.names {
+                let spellings = [name.to_string(), name.to_uppercase(), name.replace('-', "_")];
+                for spelling in spellings {
+                    let rules = Rules::named(&spelling).unwrap();
+                    assert_eq!(rules.preset_name(), Some(set.names[0]), "{spelling}");
+                }
+            }
         }
+        assert_eq!(Rules::named("New Zealand"), Some(Rules::new_zealand()));
+        assert_eq!(Rules::named("Tromp Taylor"), Some(Rules::tromp_taylor()));
+        let aga = Rules::named("AGA").unwrap();
+        assert_eq!(
+            (aga.ko, aga.handicap_points(3), aga.suicide_allowed),
+            (KoRule::Situational, 2.0, false)
+        );
+        let nz = Rules::named("nz").unwrap();
+        assert_eq!(
+            (nz.ko, nz.handicap_points(3), nz.suicide_allowed),
+            (KoRule::Situational, 0.0, true)
+        );
     }
 
     // AGA-style N−1 compensation gives nothing for a single stone.

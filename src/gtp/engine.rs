@@ -872,32 +872,12 @@ impl Engine {
         format!("\n{}", display::draw(&self.game, display::Style::Ascii))
     }
 
+    /// KGS's rule names (`japanese`, `chinese`, `aga`, `new_zealand`) are names of the one
+    /// table; the komi stays as set.
     fn kgs_rules(&mut self, name: &str) -> Result<String, GtpError> {
         let komi = self.game.rules().komi;
-        let rules = match name {
-            "chinese" => Rules::chinese(),
-            "japanese" => {
-                log::info!("kgs-rules japanese: playing area scoring (chinese rules), which almost always gives the same winner");
-                Rules::chinese()
-            }
-            "aga" => {
-                log::info!(
-                    "kgs-rules aga: area scoring, situational superko, N-1 handicap compensation"
-                );
-                Rules {
-                    ko: KoRule::Situational,
-                    handicap_bonus: HandicapBonus::NMinusOne,
-                    ..Rules::chinese()
-                }
-            }
-            "new_zealand" => {
-                log::info!(
-                    "kgs-rules new_zealand: area scoring, suicide allowed, situational superko"
-                );
-                Rules { ko: KoRule::Situational, ..Rules::tromp_taylor() }
-            }
-            _ => return Err(GtpError::new("unknown rules")),
-        };
+        let rules = Rules::named(name).ok_or_else(|| GtpError::new("unknown rules"))?;
+        log::info!("kgs-rules {name}: {}", Rules { komi, ..rules.clone() });
         self.set_rules(Rules { komi, ..rules });
         Ok(String::new())
     }
@@ -910,7 +890,7 @@ impl Engine {
     fn kata_set_rules(&mut self, text: &str) -> Result<String, GtpError> {
         let text = text.trim();
         if !text.starts_with('{') {
-            let rules = record::rules_from_sgf_name(text)
+            let rules = Rules::named(text)
                 .ok_or_else(|| GtpError::new(format!("unknown rules '{text}'")))?;
             self.set_rules(Rules { komi: self.game.rules().komi, ..rules });
             return Ok(String::new());
@@ -1065,6 +1045,26 @@ mod tests {
         let answer = engine.handle("genmove", &["b"]).unwrap();
         assert_ne!(answer, "E5");
         assert_eq!(engine.game().moves().len(), 3);
+    }
+
+    // `kgs-rules` and `kata-set-rules` read the one table of rule names: KGS's japanese is
+    // simple ko with territory counting (a retaken ko that superko would refuse is legal), its
+    // aga and new_zealand are situational superko; the komi set before stays.
+    #[test]
+    fn rule_names_from_kgs_and_katago() {
+        let mut engine = Engine::new(9, Rules::chinese(), 3);
+        engine.handle("komi", &["5.5"]).unwrap();
+        engine.handle("kgs-rules", &["japanese"]).unwrap();
+        assert_eq!(engine.game().rules(), &Rules { komi: 5.5, ..Rules::japanese() });
+        for name in ["aga", "new_zealand"] {
+            engine.handle("kgs-rules", &[name]).unwrap();
+            assert_eq!(engine.game().rules().ko, KoRule::Situational, "{name}");
+            engine.handle("kata-set-rules", &[name]).unwrap();
+            assert_eq!(engine.game().rules().ko, KoRule::Situational, "{name}");
+        }
+        assert_eq!(engine.game().rules(), &Rules { komi: 5.5, ..Rules::new_zealand() });
+        assert!(engine.handle("kgs-rules", &["martian"]).is_err());
+        assert_eq!(engine.game().rules(), &Rules { komi: 5.5, ..Rules::new_zealand() });
     }
 
     // Six stones on 9×9: white's search sees a lost game and lowers its own target, black's
