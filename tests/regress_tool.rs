@@ -52,6 +52,28 @@ fn failures_and_unexpected_passes() {
     assert!(stdout.ends_with("2 passed, 2 failed\n"), "{stdout}");
 }
 
+// Patterns as gogui-regress reads them (Java, MULTILINE and DOTALL, the whole answer):
+// lookahead over list_commands' lines, an inline case flag, word boundaries; each judged
+// the way gogui-regress judges it, the failing ones too.
+#[test]
+fn java_style_patterns() {
+    let script = concat!(
+        "1 list_commands\n#? [(?=.*^name$)(?=.*^version$).*]\n",
+        "2 list_commands\n#? [(?=.*^name$)(?=.*^frobnicate$).*]\n",
+        "boardsize 9\nclear_board\nplay b D1\nplay w E5\n",
+        "3 color D1\n#? [(?i)BLACK]\n",
+        "4 final_status_list alive\n#? [(?=.*\\bD1\\b)(?!.*\\b[AB]\\d\\b).*]\n",
+        "5 final_status_list alive\n#? [(?=.*\\bD\\b).*]\n",
+    );
+    let (_dir, script) = scratch("java.tst", script);
+    let out = tengen().arg("regress").arg(&script).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("FAIL: `2 list_commands`"), "{stdout}");
+    assert!(stdout.contains("FAIL: `5 final_status_list alive`"), "{stdout}");
+    assert!(stdout.ends_with("3 passed, 2 failed\n"), "{stdout}");
+}
+
 // An engine that never answers is reported after the timeout, with status 2.
 #[test]
 fn hung_engine_is_reported() {

@@ -114,6 +114,8 @@ fn parse_expectation(text: &str, line: usize) -> Result<Expectation, ScriptError
         .strip_prefix('[')
         .and_then(|b| b.strip_suffix(']'))
         .ok_or_else(|| error(format!("expected #? [pattern], found {text:?}")))?;
+    // gogui-regress trims the text between the brackets, then reads a leading `!`.
+    let inner = inner.trim();
     let (negated, pattern) = match inner.strip_prefix('!') {
         Some(rest) => (true, rest),
         None => (false, inner),
