@@ -260,10 +260,10 @@ fn build_engine(args: &EngineArgs) -> Result<Engine, String> {
         max_memory_mib: args.max_memory.max(1),
         // clap admits only the policies' names.
         policy: PlayoutPolicy::from_name(&args.policy).unwrap_or(PlayoutPolicy::Tactical),
-        threads: args
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .clamp(1, 64),
+        threads: tengen::search::clamp_threads(
+            args.threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        ),
         ..SearchParams::default()
     });
     engine.set_resign_threshold(args.resign_threshold.clamp(0.0, 1.0));

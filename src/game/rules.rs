@@ -196,6 +196,12 @@ impl Rules {
         self.rule_set().map(|set| set.names[0])
     }
 
+    /// What white receives at the count of a game with `handicap` stones: the komi and the
+    /// handicap points. The one formula the count and the search's win both use.
+    pub fn compensation(&self, handicap: u32) -> f64 {
+        self.komi + self.handicap_points(handicap)
+    }
+
     /// Points white receives for `handicap` stones under these rules.
     pub fn handicap_points(&self, handicap: u32) -> f64 {
         match self.handicap_bonus {

@@ -188,7 +188,7 @@ pub fn count(board: &Board, rules: &Rules, handicap: u32, dead: &[Point], seki: 
         neutral: 0,
         prisoners,
         groups: [0; 2],
-        compensation: rules.komi + rules.handicap_points(handicap),
+        compensation: rules.compensation(handicap),
         board_points: (board.size() * board.size()) as u32,
     };
     let regions = Regions::of(&board);

@@ -17,7 +17,7 @@ use crate::gtp::json::{self, Value};
 use crate::search::dynamic_komi::{self, DynamicKomi};
 use crate::search::ownership::{chain_statuses, chains_with, Ownership, Status};
 use crate::search::policy::PlayoutPolicy;
-use crate::search::{Reporter, SearchParams, Searcher};
+use crate::search::{Reporter, SearchParams, Searcher, MAX_THREADS};
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -756,7 +756,7 @@ impl Engine {
                 let seconds = number(0.0, crate::game::clock::MAX_THINK_SECONDS)?;
                 p.time_limit = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
             }
-            "threads" => p.threads = number(1.0, 64.0)? as usize,
+            "threads" => p.threads = number(1.0, MAX_THREADS as f64)? as usize,
             "exploration" => p.exploration = number(0.0, 100.0)?,
             "rave_equivalence" => p.rave_equivalence = number(0.0, 1e9)?,
             "expand_after" => p.expand_after = number(0.0, 1e6)? as u32,
@@ -795,17 +795,22 @@ impl Engine {
             && !handicap_white
     }
 
-    fn ownership(&self) -> Ownership {
-        Ownership::estimate(&self.game, OWNERSHIP_PLAYOUTS, self.seed)
+    /// The ownership estimate of the position, on the search's threads (`--threads` binds it).
+    fn ownership(&mut self) -> Ownership {
+        let (game, seed) = (&self.game, self.seed);
+        let threads = self.search.threads;
+        self.searcher.install(threads, || Ownership::estimate(game, OWNERSHIP_PLAYOUTS, seed))
     }
 
     /// Every chain with its status, from the one evaluator behind scoring and status lists.
-    fn statuses(&self) -> Vec<(Vec<Point>, Status)> {
-        chain_statuses(self.game.board(), &self.ownership())
+    fn statuses(&mut self) -> Vec<(Vec<Point>, Status)> {
+        let ownership = self.ownership();
+        chain_statuses(self.game.board(), &ownership)
     }
 
-    fn final_score(&self) -> crate::game::score::Score {
-        self.score_with(&self.statuses())
+    fn final_score(&mut self) -> crate::game::score::Score {
+        let statuses = self.statuses();
+        self.score_with(&statuses)
     }
 
     /// The count with the dead chains of `statuses` removed and its seki chains marked.
@@ -815,7 +820,7 @@ impl Engine {
         self.game.score(&dead, &seki)
     }
 
-    fn final_status_list(&self, kind: StatusKind) -> String {
+    fn final_status_list(&mut self, kind: StatusKind) -> String {
         let wanted = match kind {
             StatusKind::Alive => Status::Alive,
             StatusKind::Dead => Status::Dead,

@@ -21,6 +21,7 @@
 //! A [`Searcher`] keeps its tree between moves: when the next search is of a position reached
 //! from the last root by the moves since, the subtree of those moves is kept (tree reuse).
 
+pub mod large_shapes;
 pub mod ownership;
 pub mod patterns;
 pub mod policy;
@@ -130,7 +131,7 @@ pub struct SearchParams {
     pub model_prior: f64,
     /// How simulations play once they leave the tree. Default `Patterns`.
     pub policy: PlayoutPolicy,
-    /// Threads sharing the tree. Default 1.
+    /// Threads sharing the tree, 1 to [`MAX_THREADS`]. Default 1.
     pub threads: usize,
     /// Memory the tree may use, in MiB. When it is full, simulations go on from the existing
     /// tree without expanding it. Default 1,024 MiB. A node takes [`NODE_BYTES`] bytes.
@@ -203,6 +204,16 @@ pub const SMALL_TREE_NODES: usize = 500_000;
 
 /// The default weight of the move model's priors (`SearchParams::model_prior`).
 pub const MODEL_PRIOR: f64 = 40.0;
+
+/// The most threads a search runs: more than any machine tengen is measured on, and few
+/// enough that each thread's share of the tree's memory stays useful.
+pub const MAX_THREADS: usize = 64;
+
+/// `threads` brought into 1..=[`MAX_THREADS`]: the one clamp every way of setting the
+/// thread count goes through.
+pub fn clamp_threads(threads: usize) -> usize {
+    threads.clamp(1, MAX_THREADS)
+}
 
 /// The weight of criticality on a board of this size when `SearchParams::criticality` does
 /// not set one: 0.2 on the boards the priors treat as big (on 19×19, 0.1 won 58.9 % of 304
@@ -331,6 +342,30 @@ pub struct Searcher {
 }
 
 impl Searcher {
+    /// The pool of `threads` threads, built again when the count changes; `None` if the
+    /// system would not give the threads.
+    fn pool(&mut self, threads: usize) -> Option<&rayon::ThreadPool> {
+        if self.pool.as_ref().is_none_or(|(size, _)| *size != threads) {
+            self.pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(|i| format!("tengen-search-{i}"))
+                .build()
+                .ok()
+                .map(|pool| (threads, pool));
+        }
+        self.pool.as_ref().map(|(_, pool)| pool)
+    }
+
+    /// Runs `work` on the search's own `threads` threads (clamped as `SearchParams::threads`
+    /// is), so that the parallel work inside it, such as the ownership estimate behind
+    /// scoring, takes as many cores as the search may and no more.
+    pub fn install<R: Send>(&mut self, threads: usize, work: impl FnOnce() -> R + Send) -> R {
+        match self.pool(clamp_threads(threads)) {
+            Some(pool) => pool.install(work),
+            None => work(),
+        }
+    }
+
     pub fn new() -> Searcher {
         Searcher::default()
     }
@@ -389,16 +424,9 @@ impl Searcher {
             },
             None => Tree::new(params.max_nodes()),
         };
-        let threads = params.threads.clamp(1, 256);
-        if threads > 1 && self.pool.as_ref().is_none_or(|(size, _)| *size != threads) {
-            self.pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .thread_name(|i| format!("tengen-search-{i}"))
-                .build()
-                .ok()
-                .map(|pool| (threads, pool));
-        }
-        let pool = self.pool.as_ref().filter(|_| threads > 1).map(|(_, pool)| pool);
+        let threads = clamp_threads(params.threads);
+        // One thread searches on the caller's own, as the seeded one-thread search always has.
+        let pool = if threads > 1 { self.pool(threads) } else { None };
         let result = run(&tree, game, params, started, halt, pool, reporter);
         self.last = Some((tree, game.clone(), params.extra_komi));
         result
@@ -541,7 +569,7 @@ fn run(
         // a live position, or no move but pass would ever be considered.
         root_passes: if game.is_over() { 0 } else { game.consecutive_passes() },
         root_recent: Recent::of(game),
-        compensation: game.rules().komi + game.rules().handicap_points(game.handicap()),
+        compensation: game.rules().compensation(game.handicap()),
         expand_after_small_tree: expand_after.min(params.expand_after.max(2)),
         expand_after,
         prior_weight: params.prior_weight.unwrap_or_else(|| prior_weight_for(game.board().size())),
@@ -570,7 +598,7 @@ fn run(
         shared.child_moves(board, color, shared.root_recent, &[], &mut moves, &mut priors);
         tree.finish_expansion(ROOT, &moves, &priors);
     }
-    let threads = params.threads.clamp(1, 256);
+    let threads = clamp_threads(params.threads);
     let seed_of = |thread: usize| params.seed ^ (thread as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     match pool {
         _ if reporter.is_some() => {
@@ -1133,6 +1161,19 @@ impl Shared<'_> {
 mod tests {
     use super::*;
     use crate::game::rules::Rules;
+
+    // Work given to `install` runs on the search's own pool of the asked size, clamped as
+    // the thread count is: the ownership estimate behind scoring obeys `--threads`.
+    #[test]
+    fn installed_work_runs_on_the_search_threads() {
+        let mut searcher = Searcher::new();
+        assert_eq!(searcher.install(1, rayon::current_num_threads), 1);
+        assert_eq!(searcher.install(3, rayon::current_num_threads), 3);
+        assert_eq!(searcher.install(0, rayon::current_num_threads), 1);
+        assert_eq!(searcher.install(1000, rayon::current_num_threads), MAX_THREADS);
+        let name = searcher.install(2, || std::thread::current().name().map(str::to_string));
+        assert!(name.is_some_and(|n| n.starts_with("tengen-search-")));
+    }
     use std::sync::atomic::AtomicU32;
 
     fn game(diagram: &str, to_move: Color) -> Game {
