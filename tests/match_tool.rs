@@ -435,7 +435,7 @@ fn disagreement_is_cleaned_up_and_counted() {
         let moves = seki.game_moves() + 2;
         let expected = format!(
             ": {} after {moves} moves; two passes; the scores differ ({} / {} / referee {}); \
-             counted with every stone alive after 2 cleanup moves",
+             after 2 cleanup moves counted with every stone alive",
             seki.count, seki.gnugo, seki.count, seki.gnugo
         );
         assert!(game_line(&run).contains(&expected), "{}", run.stdout);
@@ -493,7 +493,7 @@ fn cleanup_never_and_always() {
     );
     let expected = format!(
         ": {} after {} moves; two passes; cleanup after every game (scores {} / {} / referee {}); \
-         counted with every stone alive after 2 cleanup moves",
+         after 2 cleanup moves counted with every stone alive",
         seki.count,
         seki.game_moves() + 2,
         seki.gnugo,
@@ -532,7 +532,7 @@ fn cleanup_falls_back_to_genmove() {
     // The game: 24 black stones and a pass, 19 white stones and 5 passes; the cleanup: W
     // pass, B H9, W pass, B J8 (taking J9), W pass, B pass.
     let expected = ": W+0.5 after 55 moves; two passes; the scores differ (W+0.5 / W+0.5 / \
-                    referee B+19.5); counted with every stone alive after 6 cleanup moves";
+                    referee B+19.5); after 6 cleanup moves counted with every stone alive";
     assert!(game_line(&run).ends_with(expected), "{}", run.stdout);
     let black_log = read(&black_log);
     let after_score = &black_log[black_log.find("final_score").expect(&black_log)..];

@@ -320,7 +320,7 @@ pub fn play_game(setup: &GameSetup) -> PlayedGame {
     let cleaned = |text: &str| match &cleanup {
         Some(phase) => {
             let moves = game.moves().len() - phase.start;
-            format!("two passes; {}; {text} after {moves} cleanup moves", phase.why)
+            format!("two passes; {}; after {moves} cleanup moves {text}", phase.why)
         }
         None => text.to_string(),
     };
