@@ -3,8 +3,14 @@
 //!
 //! ```text
 //! fake_gtp_engine [--name NAME] [--score RESULT] [--genmove BEHAVIOUR] [--refuse-play]
-//!                 [--misplace-handicap]
+//!                 [--misplace-handicap] [--moves LIST] [--cleanup-moves LIST] [--no-cleanup]
+//!                 [--log FILE]
 //! ```
+//!
+//! `--moves A1,B2,pass` answers the first `genmove`s with these moves in turn, then follows
+//! BEHAVIOUR. `kgs-genmove_cleanup` answers with the `--cleanup-moves` in turn, then passes;
+//! `--no-cleanup` leaves that command unknown (and `known_command` says so). `--log` appends
+//! every command received to FILE, one a line.
 //!
 //! BEHAVIOUR: `pass` (the default), `resign`, `first-legal` (the first legal point that is
 //! not an own eye, else pass), `occupied` (the first occupied point, else A1), `garbage`,
@@ -28,11 +34,27 @@ fn main() {
     let behaviour = option("--genmove").unwrap_or_else(|| "pass".into());
     let refuse_play = args.iter().any(|a| a == "--refuse-play");
     let misplace_handicap = args.iter().any(|a| a == "--misplace-handicap");
+    let no_cleanup = args.iter().any(|a| a == "--no-cleanup");
+    let list = |name: &str| -> Vec<String> {
+        let text = option(name).unwrap_or_default();
+        text.split(',').map(str::trim).filter(|m| !m.is_empty()).rev().map(String::from).collect()
+    };
+    // Scripted moves, the next one last.
+    let mut moves = list("--moves");
+    let mut cleanup_moves = list("--cleanup-moves");
+    let mut log = option("--log")
+        .and_then(|path| std::fs::OpenOptions::new().create(true).append(true).open(path).ok());
+    let known = |command: &str| {
+        KNOWN.contains(&command) && !(no_cleanup && command == "kgs-genmove_cleanup")
+    };
     let mut game = Game::new(19, Rules::chinese());
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
+        if let Some(log) = log.as_mut() {
+            let _ = writeln!(log, "{line}");
+        }
         let mut words = line.split_whitespace();
         let Some(first) = words.next() else { continue };
         let (id, command) = match first.parse::<u64>() {
@@ -76,9 +98,17 @@ fn main() {
                 },
                 None => Err("syntax error".into()),
             },
+            "known_command" => Ok(known(args.first().copied().unwrap_or("")).to_string()),
             "genmove" => {
                 let color = args.first().and_then(|c| Color::parse(c)).unwrap_or(Color::Black);
-                genmove(&mut game, color, &behaviour)
+                match moves.pop() {
+                    Some(mv) => scripted(&mut game, color, &mv),
+                    None => genmove(&mut game, color, &behaviour),
+                }
+            }
+            "kgs-genmove_cleanup" if known(command) => {
+                let color = args.first().and_then(|c| Color::parse(c)).unwrap_or(Color::Black);
+                scripted(&mut game, color, &cleanup_moves.pop().unwrap_or_else(|| "pass".into()))
             }
             "quit" => {
                 let _ = write!(out, "={id}\n\n");
@@ -94,6 +124,34 @@ fn main() {
         };
         let _ = out.flush();
     }
+}
+
+/// The commands answered (`kgs-genmove_cleanup` unless `--no-cleanup`).
+const KNOWN: [&str; 15] = [
+    "name",
+    "version",
+    "protocol_version",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "time_settings",
+    "time_left",
+    "play",
+    "final_score",
+    "fixed_handicap",
+    "genmove",
+    "kgs-genmove_cleanup",
+    "known_command",
+    "quit",
+];
+
+/// Answers a scripted move, playing it here when it is legal (the controller is the one to
+/// refuse it otherwise).
+fn scripted(game: &mut Game, color: Color, vertex: &str) -> Result<String, String> {
+    if let Some(mv) = parse_move(game.board(), vertex) {
+        let _ = game.play(color, mv);
+    }
+    Ok(vertex.to_string())
 }
 
 fn play(game: &mut Game, args: &[&str]) -> Result<String, String> {

@@ -1,13 +1,14 @@
 # Area scoring (Chinese rules) of finished positions, with and without dead stones.
 # Black walls off columns A-D, white E-J: black 36 points, white 45, komi 7.5.
 # Also territory scoring (Japanese rules) of a seki.
-# gnugo-known-failures: 30 31 64 67 68 69 70 71 72 73
+# gnugo-known-failures: 30 31 64 67 68 69 70 71 72 73 80 81 82 85 86 87 90 91 92
 #   30/31: tengen-count is tengen's own command.
 #   64: GNU Go ignores kata-set-rules and counts by area: W+12.5.
 #   67/68: GNU Go calls the white chain of a seki dead (B+19.5, no seki).
 #   69/70: GNU Go calls the white chain of a seki dead (B+15.5, no seki); 71: it enforces only
 #   simple ko, so the retake that repeats the board is legal for it.
 #   72/73: GNU Go calls the black corner chain of a seki dead (W+18.5, no seki).
+#   80-82, 85-87, 90-92: GNU Go calls the enclosed white chain of a seki dead (issue #47).
 
 boardsize 9
 clear_board
@@ -227,3 +228,208 @@ loadsgf sgf/seki-corner-19x19.sgf
 
 73 final_score
 #? [B\+1\.5]
+
+# Seki of issue #47, first game (lower right): white's nine stones H5-H1 are enclosed by
+# black and share their last two liberties, J4 and H3, with black's eyeless J3 H2 J2 J1.
+# Whoever fills one is captured, so both live and J4 and H3 count for nobody. The rest of
+# the board is built around it: black 43 (24 stones, 19 points), white 36 (18 stones, 18
+# points), W+0.5. GNU Go calls white's chain dead: black gains 9 + 9 + 2 points, B+19.5.
+#
+#   . . O X . . . . .
+#   . . O X . . . . .
+#   . . O X . . . . .
+#   . . O X . . X X X
+#   . . O X . X X O O
+#   . . O X . X O O .
+#   . . O X X X O . X
+#   . . O X X O O X X
+#   . . O X X X O O X
+boardsize 9
+clear_board
+komi 7.5
+play b D9
+play b D8
+play b D7
+play b D6
+play b G6
+play b H6
+play b J6
+play b D5
+play b F5
+play b G5
+play b D4
+play b F4
+play b D3
+play b E3
+play b F3
+play b J3
+play b D2
+play b E2
+play b H2
+play b J2
+play b D1
+play b E1
+play b F1
+play b J1
+play w C9
+play w C8
+play w C7
+play w C6
+play w C5
+play w H5
+play w J5
+play w C4
+play w G4
+play w H4
+play w C3
+play w G3
+play w C2
+play w F2
+play w G2
+play w C1
+play w G1
+play w H1
+play b pass
+play w pass
+80 final_score
+#? [W\+0\.5]
+
+81 final_status_list seki
+#? [H5 J5 G4 H4 G3 F2 G2 G1 H1\nJ3 H2 J2 J1]
+
+82 final_status_list dead
+#? []
+
+# Seki of issue #47, second game (lower right): white's eight stones H4-F1 are enclosed and
+# share their last two liberties, J3 and G1, with black's J2 H1 J1. Black 35 (18 stones, 17
+# points), white 44 (17 stones, 27 points), W+16.5; GNU Go calls white dead, B+1.5.
+#
+#   . . . O X . . . .
+#   . . . O X . . . .
+#   . . . O X . . . .
+#   . . . O X . . . .
+#   . . . O X . X X X
+#   . . . O X X X O O
+#   . . . O X X O O .
+#   . . . O X O O O X
+#   . . . O X O . X X
+boardsize 9
+clear_board
+komi 7.5
+play b E9
+play b E8
+play b E7
+play b E6
+play b E5
+play b G5
+play b H5
+play b J5
+play b E4
+play b F4
+play b G4
+play b E3
+play b F3
+play b E2
+play b J2
+play b E1
+play b H1
+play b J1
+play w D9
+play w D8
+play w D7
+play w D6
+play w D5
+play w D4
+play w H4
+play w J4
+play w D3
+play w G3
+play w H3
+play w D2
+play w F2
+play w G2
+play w H2
+play w D1
+play w F1
+play b pass
+play w pass
+85 final_score
+#? [W\+16\.5]
+
+86 final_status_list seki
+#? [H4 J4 G3 H3 F2 G2 H2 F1\nJ2 H1 J1]
+
+87 final_status_list dead
+#? []
+
+# Seki of issue #47, third game (lower left): white's eleven stones D4-F1 are enclosed and
+# share their last two liberties, A2 and C2, with black's A1 B1 C1. Black 41 (25 stones, 16
+# points), white 38 (20 stones, 18 points), W+4.5; GNU Go calls white dead, B+19.5.
+#
+#   . . . . . . . . .
+#   . . . . . . . . .
+#   O O O O O O O O O
+#   X X X X X X X X X
+#   . . X X X . . . .
+#   X X X O X X . . .
+#   O O O O O X . . .
+#   . O . O X X X . .
+#   X X X O O O X . .
+boardsize 9
+clear_board
+komi 7.5
+play b A6
+play b B6
+play b C6
+play b D6
+play b E6
+play b F6
+play b G6
+play b H6
+play b J6
+play b C5
+play b D5
+play b E5
+play b A4
+play b B4
+play b C4
+play b E4
+play b F4
+play b F3
+play b E2
+play b F2
+play b G2
+play b A1
+play b B1
+play b C1
+play b G1
+play w A7
+play w B7
+play w C7
+play w D7
+play w E7
+play w F7
+play w G7
+play w H7
+play w J7
+play w D4
+play w A3
+play w B3
+play w C3
+play w D3
+play w E3
+play w B2
+play w D2
+play w D1
+play w E1
+play w F1
+play b pass
+play w pass
+90 final_score
+#? [W\+4\.5]
+
+91 final_status_list seki
+#? [D4 A3 B3 C3 D3 E3 B2 D2 D1 E1 F1\nA1 B1 C1]
+
+92 final_status_list dead
+#? []

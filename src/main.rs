@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use tengen::cli::bench::Position;
 use tengen::cli::terminal::{self, TerminalOptions};
-use tengen::client::matchplay::game::TimeSettings;
+use tengen::client::matchplay::game::{Cleanup, TimeSettings};
 use tengen::client::matchplay::stats::Sprt;
 use tengen::client::matchplay::MatchSettings;
 use tengen::client::regress;
@@ -186,6 +186,15 @@ struct MatchArgs {
     /// Stop a game unscored after this many moves (default: 3 per point of the board).
     #[arg(long)]
     max_moves: Option<usize>,
+    /// When a game that ended in two passes goes on in a cleanup phase (kgs-genmove_cleanup
+    /// until two passes, then counted with every stone alive): disagree (when the players'
+    /// and the referee's final_score differ), always, never (the referee decides).
+    #[arg(long, default_value = "disagree")]
+    cleanup: String,
+    /// Stop a cleanup phase unscored after this many moves, passes included (default: one
+    /// per point of the board).
+    #[arg(long)]
+    cleanup_moves: Option<usize>,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     parallel: usize,
@@ -411,6 +420,13 @@ fn match_settings(args: MatchArgs) -> Result<MatchSettings, String> {
         game.place_fixed_handicap(args.handicap)
             .map_err(|e| format!("--handicap {}: {e}", args.handicap))?;
     }
+    let cleanup = Cleanup::from_name(&args.cleanup).ok_or_else(|| {
+        format!("--cleanup {:?}: choose one of {}", args.cleanup, Cleanup::NAMES.join(", "))
+    })?;
+    let cleanup_moves = args.cleanup_moves.unwrap_or(args.size * args.size);
+    if cleanup_moves < 2 {
+        return Err("--cleanup-moves must be at least 2 (the two closing passes)".into());
+    }
     let openings = match &args.openings {
         Some(path) => tengen::client::matchplay::load_openings(path, args.size, &rules)?,
         None => Vec::new(),
@@ -435,6 +451,8 @@ fn match_settings(args: MatchArgs) -> Result<MatchSettings, String> {
         max_moves: args.max_moves.unwrap_or(3 * args.size * args.size),
         openings,
         handicap: args.handicap,
+        cleanup,
+        cleanup_moves,
         sgf_dir: args.sgf_dir,
         results: args.results,
         parallel: args.parallel.max(1),

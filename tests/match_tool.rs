@@ -53,14 +53,15 @@ fn game_line(run: &Run) -> &str {
     run.stdout.lines().find(|l| l.starts_with("game 1:")).expect(&run.stdout)
 }
 
-// Two passes scored by a referee (tengen itself); each player's own score is compared to it.
+// With `--cleanup never`, two passes are scored by a referee (tengen itself) even when a
+// player disagrees; each player's own score is compared to it.
 #[test]
 fn two_passes_scored_by_the_referee() {
     let referee = format!("{} gtp", tengen_path().display());
     let run = one_game(
         "--name passer --score W+7.5",
         "--name other --score B+1",
-        &["--referee", &referee],
+        &["--referee", &referee, "--cleanup", "never"],
     );
     let line = game_line(&run);
     assert!(line.contains(": W+7.5 after 2 moves; two passes; scored by the referee"), "{line}");
@@ -68,12 +69,13 @@ fn two_passes_scored_by_the_referee() {
     assert!(run.stdout.contains("B's own final_score agreed with the referee in 0 of 1"));
 }
 
-// Without a referee the players must agree, or the result is unknown, never guessed.
+// Without a referee the players must agree; with `--cleanup never` the result is unknown
+// when they do not, never guessed.
 #[test]
 fn two_passes_without_referee() {
     let agree = one_game("--score W+7.5", "--score W+7.5", &[]);
     assert!(game_line(&agree).contains(": W+7.5 after 2 moves; two passes; scored by both players"));
-    let differ = one_game("--score B+1", "--score W+7.5", &[]);
+    let differ = one_game("--score B+1", "--score W+7.5", &["--cleanup", "never"]);
     assert!(game_line(&differ).contains(": ? after 2 moves"), "{}", differ.stdout);
     assert!(differ.stdout.contains("unknown results: 1"));
     assert!(differ.stdout.contains("games: 1 (0 decided, 0 drawn, 1 unknown)"));
@@ -246,6 +248,8 @@ fn bad_settings_are_refused() {
         vec!["--black", &a, "--white", &a, "--size", "9", "--handicap", "1"],
         vec!["--black", &a, "--white", &a, "--size", "9", "--handicap", "10"],
         vec!["--black", &a, "--white", &a, "--handicap", "2", "--openings", "openings/9x9"],
+        vec!["--black", &a, "--white", &a, "--cleanup", "sometimes"],
+        vec!["--black", &a, "--white", &a, "--cleanup-moves", "1"],
     ] {
         let run = run_match(&bad);
         assert_eq!(run.status, Some(2), "{bad:?}: {}", run.stdout);
@@ -336,8 +340,207 @@ fn game_number_placeholder() {
 fn game_number_placeholder_in_the_referee() {
     let (a, b) = (fake("--score B+9"), fake("--score B+9"));
     let referee = fake("--score W+{game}");
-    let run = run_match(&["--black", &a, "--white", &b, "--games", "2", "--referee", &referee]);
+    let run = run_match(&[
+        "--black",
+        &a,
+        "--white",
+        &b,
+        "--games",
+        "2",
+        "--referee",
+        &referee,
+        "--cleanup",
+        "never",
+    ]);
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     assert!(run.stdout.contains("game 1: fake 1 (B) - fake 1 (W): W+1 after"), "{}", run.stdout);
     assert!(run.stdout.contains("game 2: fake 1 (B) - fake 1 (W): W+2 after"), "{}", run.stdout);
+}
+
+/// One of the three 9x9 seki of issue #47 (the same boards as gtp-tests/scoring.tst): the
+/// black and white stones in an order that captures nothing, and tengen's count.
+struct Seki {
+    black: &'static str,
+    white: &'static str,
+    /// The exact count: both chains of the seki alive, the shared liberties nobody's.
+    count: &'static str,
+    /// What GNU Go says, calling white's enclosed chain dead.
+    gnugo: &'static str,
+}
+
+const SEKI: [Seki; 3] = [
+    Seki {
+        black: "D9,D8,D7,D6,G6,H6,J6,D5,F5,G5,D4,F4,D3,E3,F3,J3,D2,E2,H2,J2,D1,E1,F1,J1",
+        white: "C9,C8,C7,C6,C5,H5,J5,C4,G4,H4,C3,G3,C2,F2,G2,C1,G1,H1",
+        count: "W+0.5",
+        gnugo: "B+19.5",
+    },
+    Seki {
+        black: "E9,E8,E7,E6,E5,G5,H5,J5,E4,F4,G4,E3,F3,E2,J2,E1,H1,J1",
+        white: "D9,D8,D7,D6,D5,D4,H4,J4,D3,G3,H3,D2,F2,G2,H2,D1,F1",
+        count: "W+16.5",
+        gnugo: "B+1.5",
+    },
+    Seki {
+        black: "A6,B6,C6,D6,E6,F6,G6,H6,J6,C5,D5,E5,A4,B4,C4,E4,F4,F3,E2,F2,G2,A1,B1,C1,G1",
+        white: "A7,B7,C7,D7,E7,F7,G7,H7,J7,D4,A3,B3,C3,D3,E3,B2,D2,D1,E1,F1",
+        count: "W+4.5",
+        gnugo: "B+19.5",
+    },
+];
+
+impl Seki {
+    /// The moves of a game that reaches the seki and ends in two passes: black plays its
+    /// stones, white its own and then passes between black's last ones, and black passes.
+    fn game_moves(&self) -> usize {
+        let [black, white] = [self.black, self.white].map(|m| m.split(',').count());
+        black + white + (black - white) + 1
+    }
+}
+
+/// A one-game 9x9 match reaching `seki`, recording into `dir`: the players' `final_score`s
+/// and extra fake options are `black`/`white`, the referee a fake answering `referee`.
+fn seki_game(
+    dir: &Path,
+    seki: &Seki,
+    black: &str,
+    white: &str,
+    referee: &str,
+    extra: &[&str],
+) -> Run {
+    let black = fake(&format!("--name Black --moves {} {black}", seki.black));
+    let white = fake(&format!("--name White --moves {} {white}", seki.white));
+    let referee = fake(&format!("--name referee --score {referee}"));
+    let results = dir.join("results.jsonl");
+    let sgf_dir = dir.join("sgf");
+    let mut args = vec!["--black", &black, "--white", &white, "--size", "9", "--referee", &referee];
+    let (results, sgf_dir) = (results.to_str().unwrap(), sgf_dir.to_str().unwrap());
+    args.extend_from_slice(&["--results", results, "--sgf-dir", sgf_dir]);
+    args.extend_from_slice(extra);
+    let run = run_match(&args);
+    assert_eq!(run.status, Some(0), "{}{}", run.stdout, run.stderr);
+    run
+}
+
+// When the players and the referee disagree, the game is cleaned up and counted with every
+// stone alive: each seki of issue #47 scores as tengen counts it, not as the referee (GNU Go)
+// does, and the results file and the record say so.
+#[test]
+fn disagreement_is_cleaned_up_and_counted() {
+    for (i, seki) in SEKI.iter().enumerate() {
+        let dir = scratch(&format!("seki-{i}"));
+        let black = format!("--score {}", seki.gnugo);
+        let white = format!("--score {}", seki.count);
+        let run = seki_game(&dir, seki, &black, &white, seki.gnugo, &[]);
+        let moves = seki.game_moves() + 2;
+        let expected = format!(
+            ": {} after {moves} moves; two passes; the scores differ ({} / {} / referee {}); \
+             after 2 cleanup moves counted with every stone alive",
+            seki.count, seki.gnugo, seki.count, seki.gnugo
+        );
+        assert!(game_line(&run).contains(&expected), "{}", run.stdout);
+        assert!(run.stdout.contains("games with a cleanup phase: 1"), "{}", run.stdout);
+        let results = read(&dir.join("results.jsonl"));
+        assert!(results.contains(&format!("\"result\":\"{}\"", seki.count)), "{results}");
+        assert!(results.contains("\"cleanup_moves\":2,"), "{results}");
+        let sgf = read(&dir.join("sgf").join("game-0001.sgf")).replace('\n', "");
+        assert!(sgf.contains(&format!("RE[{}]", seki.count)), "{sgf}");
+        // The game's two passes, then the cleanup's two, the first of them with the comment.
+        let cleanup = ";B[];W[]C[The cleanup phase begins: the scores differ";
+        assert!(sgf.contains(cleanup) && sgf.trim_end().ends_with(";B[])"), "{sgf}");
+    }
+}
+
+// Players and referee that agree score the game as before: no cleanup, no extra moves.
+#[test]
+fn agreement_needs_no_cleanup() {
+    let dir = scratch("seki-agree");
+    let seki = &SEKI[0];
+    let score = format!("--score {}", seki.count);
+    let run = seki_game(&dir, seki, &score, &score, seki.count, &[]);
+    let expected = format!(
+        ": {} after {} moves; two passes; scored by the referee",
+        seki.count,
+        seki.game_moves()
+    );
+    assert!(game_line(&run).ends_with(&expected), "{}", run.stdout);
+    assert!(!run.stdout.contains("cleanup"), "{}", run.stdout);
+    assert!(read(&dir.join("results.jsonl")).contains("\"cleanup_moves\":0,"));
+    assert!(!read(&dir.join("sgf").join("game-0001.sgf")).contains("cleanup"));
+}
+
+// `--cleanup never` leaves the game to the referee, wrong as it is; `--cleanup always`
+// counts it even when everybody agrees on the wrong score.
+#[test]
+fn cleanup_never_and_always() {
+    let seki = &SEKI[1];
+    let wrong = format!("--score {}", seki.gnugo);
+    let never =
+        seki_game(&scratch("seki-never"), seki, &wrong, "", seki.gnugo, &["--cleanup", "never"]);
+    let expected = format!(
+        ": {} after {} moves; two passes; scored by the referee",
+        seki.gnugo,
+        seki.game_moves()
+    );
+    assert!(game_line(&never).ends_with(&expected), "{}", never.stdout);
+    let always = seki_game(
+        &scratch("seki-always"),
+        seki,
+        &wrong,
+        &wrong,
+        seki.gnugo,
+        &["--cleanup", "always"],
+    );
+    let expected = format!(
+        ": {} after {} moves; two passes; cleanup after every game (scores {} / {} / referee {}); \
+         after 2 cleanup moves counted with every stone alive",
+        seki.count,
+        seki.game_moves() + 2,
+        seki.gnugo,
+        seki.gnugo,
+        seki.gnugo
+    );
+    assert!(game_line(&always).ends_with(&expected), "{}", always.stdout);
+}
+
+// A cleanup phase that does not end in two passes within `--cleanup-moves` stops unscored.
+#[test]
+fn cleanup_move_limit() {
+    let run =
+        one_game("--score B+1 --cleanup-moves A1,B1,C1", "--score W+1", &["--cleanup-moves", "3"]);
+    let expected = ": ? after 5 moves; two passes; the scores differ (B+1 / W+1); the cleanup did \
+                    not end within 3 moves; stopped unscored";
+    assert!(game_line(&run).ends_with(expected), "{}", run.stdout);
+    assert!(run.stdout.contains("unknown results: 1"), "{}", run.stdout);
+}
+
+// A player that does not know kgs-genmove_cleanup is asked `genmove` in the cleanup, and
+// the dead stones it captures there are counted as captured: white's J9 inside black's
+// area, left on the board, would give W+4.5 (the stone white's, H9 and J8 nobody's).
+#[test]
+fn cleanup_falls_back_to_genmove() {
+    let dir = scratch("seki-genmove");
+    let seki = Seki {
+        black: "D9,D8,D7,D6,G6,H6,J6,D5,F5,G5,D4,F4,D3,E3,F3,J3,D2,E2,H2,J2,D1,E1,F1,J1,pass,H9,J8",
+        white: "C9,C8,C7,C6,C5,H5,J5,C4,G4,H4,C3,G3,C2,F2,G2,C1,G1,H1,J9",
+        ..SEKI[0]
+    };
+    let (black_log, white_log) = (dir.join("black.log"), dir.join("white.log"));
+    let black = format!("--no-cleanup --score W+0.5 --log {}", black_log.display());
+    let white = format!("--score W+0.5 --log {}", white_log.display());
+    let run = seki_game(&dir, &seki, &black, &white, "B+19.5", &[]);
+    // The game: 24 black stones and a pass, 19 white stones and 5 passes; the cleanup: W
+    // pass, B H9, W pass, B J8 (taking J9), W pass, B pass.
+    let expected = ": W+0.5 after 55 moves; two passes; the scores differ (W+0.5 / W+0.5 / \
+                    referee B+19.5); after 6 cleanup moves counted with every stone alive";
+    assert!(game_line(&run).ends_with(expected), "{}", run.stdout);
+    let black_log = read(&black_log);
+    let after_score = &black_log[black_log.find("final_score").expect(&black_log)..];
+    assert!(after_score.contains("known_command kgs-genmove_cleanup"), "{black_log}");
+    assert_eq!(after_score.matches("genmove black").count(), 3, "{black_log}");
+    assert!(!black_log.contains("kgs-genmove_cleanup black"), "{black_log}");
+    let white_log = read(&white_log);
+    assert_eq!(white_log.matches("kgs-genmove_cleanup white").count(), 3, "{white_log}");
+    let sgf = read(&dir.join("sgf").join("game-0001.sgf"));
+    assert!(sgf.contains(";B[ha]") && sgf.contains(";B[ib]"), "{sgf}");
 }

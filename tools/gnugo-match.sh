@@ -7,6 +7,12 @@
 # at a fixed number of playouts a game replays move for move: a change that only matters
 # late in a game (resigning, counting) can be measured on the same games.
 #
+# Scoring is tengen match's default (`--cleanup disagree`): when tengen, GNU Go and the
+# referee do not all give the same final_score after two passes, the game goes on with
+# kgs-genmove_cleanup (both engines know it) and is counted with every stone alive, so the
+# referee's misjudged seki (issue #47) no longer decide games. Keep it that way: do not pass
+# `--cleanup never` here.
+#
 # SEED_OFFSET=N seeds game g with N + g instead of g: new games at the same settings, to add
 # to a run (the match numbers its games from 1 all the same).
 #

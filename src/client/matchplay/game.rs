@@ -1,6 +1,11 @@
 //! One game of a match: two GTP players, and a referee when one is given, driven move by
 //! move. The runner's own [`Game`] is the arbiter of legality and its own [`Clock`] the
 //! arbiter of time, so no player's word is taken for either.
+//!
+//! After two passes the programs' `final_score`s decide when they all agree. When they do
+//! not (or always, by [`Cleanup`]), the game goes on in a cleanup phase as on KGS: the players
+//! capture what they think dead (`kgs-genmove_cleanup`) until two passes again, and the
+//! runner counts the position with every stone alive, which needs nobody's judgement.
 
 use crate::board::color::Color;
 use crate::board::vertex::{format_move, parse_move};
@@ -9,6 +14,7 @@ use crate::game::clock::Clock;
 use crate::game::rules::Rules;
 use crate::game::Game;
 use crate::{Move, Point};
+use std::fmt::Write as _;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -35,6 +41,32 @@ pub struct Opening {
     pub moves: Vec<(Color, Move)>,
 }
 
+/// When a game that ended in two passes goes on in a cleanup phase, to be counted with every
+/// stone on the board alive instead of by the programs' `final_score`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cleanup {
+    /// When the `final_score` answers (players and referee) do not all agree.
+    Disagree,
+    /// After every game that ends in two passes.
+    Always,
+    /// Never: the referee decides, or without one the players when they agree.
+    Never,
+}
+
+impl Cleanup {
+    /// The names the command line takes.
+    pub const NAMES: [&'static str; 3] = ["disagree", "always", "never"];
+
+    pub fn from_name(name: &str) -> Option<Cleanup> {
+        match name.to_ascii_lowercase().as_str() {
+            "disagree" => Some(Cleanup::Disagree),
+            "always" => Some(Cleanup::Always),
+            "never" => Some(Cleanup::Never),
+            _ => None,
+        }
+    }
+}
+
 /// Everything one game needs.
 #[derive(Clone, Debug)]
 pub struct GameSetup<'a> {
@@ -55,6 +87,10 @@ pub struct GameSetup<'a> {
     pub max_moves: usize,
     /// Fixed handicap stones for black (0: none).
     pub handicap: usize,
+    /// When a game that ended in two passes goes on in a cleanup phase.
+    pub cleanup: Cleanup,
+    /// The cleanup phase stops unscored after this many moves (passes included).
+    pub cleanup_moves: usize,
     pub opening: Option<&'a Opening>,
     /// Where the engines run.
     pub dir: &'a Path,
@@ -102,6 +138,25 @@ pub struct PlayedGame {
     pub scores: Scores,
     /// By colour: black first.
     pub times: [MoveTimes; 2],
+    /// The cleanup phase, if the game had one.
+    pub cleanup: Option<CleanupPhase>,
+}
+
+/// A cleanup phase: where it began and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CleanupPhase {
+    /// The index in the game's moves of the first cleanup move; the moves from there on
+    /// (passes included) are the cleanup's.
+    pub start: usize,
+    /// Why it was needed, in words: the scores that differ, or the option that asks for it.
+    pub why: String,
+}
+
+impl PlayedGame {
+    /// The moves of the cleanup phase, passes included (0 without one).
+    pub fn cleanup_moves(&self) -> usize {
+        self.cleanup.as_ref().map_or(0, |c| self.game.moves().len().saturating_sub(c.start))
+    }
 }
 
 /// A score as a margin for black (negative: white ahead), from `B+3.5`, `W+0.5`, `0`
@@ -146,6 +201,8 @@ enum Stop {
     Forfeit(Color, String),
     OutOfTime(Color, f64),
     MoveLimit,
+    /// The cleanup phase went on past its move limit.
+    CleanupLimit,
     /// Nobody can be blamed, and nothing can be scored: a referee that failed.
     Unknown(String),
 }
@@ -233,9 +290,12 @@ pub fn play_game(setup: &GameSetup) -> PlayedGame {
     let mut game = Game::new(setup.size, setup.rules.clone());
     let mut times = [MoveTimes::default(); 2];
     let mut scores = Scores::default();
+    let mut cleanup = None;
+    // One clock for the whole game, the cleanup phase included, as KGS keeps it running.
+    let mut clock = setup.time.map(|t| t.clock());
     let stop = match start_table(setup) {
         Ok(mut table) => {
-            let stop = play_moves(setup, &mut table, &mut game, &mut times);
+            let mut stop = play_moves(setup, &mut table, &mut game, clock.as_mut(), &mut times);
             if stop.is_none() {
                 scores.players = [Color::Black, Color::White]
                     .map(|c| Table::final_score(&mut table.players[c.index()], setup.timeout));
@@ -243,6 +303,10 @@ pub fn play_game(setup: &GameSetup) -> PlayedGame {
                     .referee
                     .as_mut()
                     .map(|r| Table::final_score(r, setup.timeout).unwrap_or_default());
+                if let Some(why) = cleanup_reason(setup.cleanup, &scores) {
+                    cleanup = Some(CleanupPhase { start: game.moves().len(), why });
+                    stop = play_cleanup(setup, &mut table, &mut game, clock.as_mut(), &mut times);
+                }
             }
             for (player, color) in table.players.iter().zip(["black", "white"]) {
                 for line in &player.stray_output {
@@ -253,24 +317,47 @@ pub fn play_game(setup: &GameSetup) -> PlayedGame {
         }
         Err(stop) => Some(stop),
     };
+    let cleaned = |text: &str| match &cleanup {
+        Some(phase) => {
+            let moves = game.moves().len() - phase.start;
+            format!("two passes; {}; after {moves} cleanup moves {text}", phase.why)
+        }
+        None => text.to_string(),
+    };
     let (result, reason) = match stop {
+        None if cleanup.is_some() => {
+            // Every stone on the board is alive: under area scoring the Tromp-Taylor count,
+            // seki stones kept and points both colours border counted for nobody.
+            let result = game.score(&[], &[]).result().to_string();
+            (result, cleaned("counted with every stone alive"))
+        }
         None => score_result(&scores),
-        Some(Stop::Resigned(color)) => {
-            (format!("{}+R", color.opponent().letter()), format!("{} resigned", name(color)))
-        }
-        Some(Stop::Forfeit(color, why)) => {
-            (format!("{}+F", color.opponent().letter()), format!("{} forfeits: {why}", name(color)))
-        }
+        Some(Stop::Resigned(color)) => (
+            format!("{}+R", color.opponent().letter()),
+            cleaned(&format!("{} resigned", name(color))),
+        ),
+        Some(Stop::Forfeit(color, why)) => (
+            format!("{}+F", color.opponent().letter()),
+            cleaned(&format!("{} forfeits: {why}", name(color))),
+        ),
         Some(Stop::OutOfTime(color, seconds)) => (
             format!("{}+T", color.opponent().letter()),
-            format!("{} lost on time (its move took {seconds:.2} s)", name(color)),
+            cleaned(&format!("{} lost on time (its move took {seconds:.2} s)", name(color))),
         ),
         Some(Stop::MoveLimit) => {
             ("?".to_string(), format!("stopped unscored at the move limit ({})", setup.max_moves))
         }
-        Some(Stop::Unknown(why)) => ("?".to_string(), why),
+        Some(Stop::CleanupLimit) => {
+            let why = cleanup.as_ref().map_or("", |phase| phase.why.as_str());
+            let limit = setup.cleanup_moves;
+            let reason = format!(
+                "two passes; {why}; the cleanup did not end within {limit} moves; stopped unscored"
+            );
+            ("?".to_string(), reason)
+        }
+        Some(Stop::Unknown(why)) => ("?".to_string(), cleaned(&why)),
     };
-    PlayedGame { game, result, reason, scores, times }
+    PlayedGame { game, result, reason, scores, times, cleanup }
 }
 
 fn start_table(setup: &GameSetup) -> Result<Table, Stop> {
@@ -334,6 +421,7 @@ fn play_moves(
     setup: &GameSetup,
     table: &mut Table,
     game: &mut Game,
+    mut clock: Option<&mut Clock>,
     times: &mut [MoveTimes; 2],
 ) -> Option<Stop> {
     if setup.handicap > 0 {
@@ -350,17 +438,100 @@ fn play_moves(
             return Some(stop);
         }
     }
-    let mut clock = setup.time.map(|t| t.clock());
     while !game.is_over() {
         if game.moves().len() >= setup.max_moves {
             return Some(Stop::MoveLimit);
         }
         let color = game.to_move();
-        if let Err(stop) =
-            play_one_move(setup, table, game, clock.as_mut(), &mut times[color.index()])
-        {
+        let command = format!("genmove {}", name(color));
+        if let Err(stop) = play_one_move(
+            setup,
+            table,
+            game,
+            clock.as_deref_mut(),
+            &mut times[color.index()],
+            &command,
+        ) {
             return Some(stop);
         }
+    }
+    None
+}
+
+/// Why a game that ended in two passes goes on in a cleanup phase, or `None` when the scores
+/// decide it. They decide when `score_result` has a result and every answer given (a
+/// player's error is no answer) is that same margin.
+fn cleanup_reason(cleanup: Cleanup, scores: &Scores) -> Option<String> {
+    let [black, white] = &scores.players;
+    let shown = |s: Option<&str>| s.filter(|s| !s.is_empty()).unwrap_or("none").to_string();
+    let mut list = format!("{} / {}", shown(black.as_deref()), shown(white.as_deref()));
+    if let Some(referee) = &scores.referee {
+        let _ = write!(list, " / referee {}", shown(Some(referee)));
+    }
+    match cleanup {
+        Cleanup::Never => None,
+        Cleanup::Always => Some(format!("cleanup after every game (scores {list})")),
+        Cleanup::Disagree => {
+            let decided = parse_score(&score_result(scores).0);
+            let agree = decided.is_some()
+                && [black, white]
+                    .into_iter()
+                    .flatten()
+                    .chain(&scores.referee)
+                    .all(|answer| parse_score(answer) == decided);
+            (!agree).then(|| format!("the scores differ ({list})"))
+        }
+    }
+}
+
+/// The cleanup phase: the side to move and then each player in turn is asked for a move that
+/// removes dead stones (`kgs-genmove_cleanup`, or `genmove` from a player that does not know
+/// it), checked and passed on as in the game, until two passes in a row (`None`) or another
+/// ending. The clock and the timeouts are those of the game.
+fn play_cleanup(
+    setup: &GameSetup,
+    table: &mut Table,
+    game: &mut Game,
+    mut clock: Option<&mut Clock>,
+    times: &mut [MoveTimes; 2],
+) -> Option<Stop> {
+    let mut verbs = ["genmove"; 2];
+    for color in [Color::Black, Color::White] {
+        let knows = table.players[color.index()]
+            .command_within("known_command kgs-genmove_cleanup", setup.timeout)
+            .is_ok_and(|r| r.ok && r.text.trim().eq_ignore_ascii_case("true"));
+        if knows {
+            verbs[color.index()] = "kgs-genmove_cleanup";
+        } else {
+            log::info!(
+                "{} does not know kgs-genmove_cleanup; cleaning up with genmove",
+                name(color)
+            );
+        }
+    }
+    let mut passes = 0;
+    let mut moves = 0;
+    while passes < 2 {
+        if moves >= setup.cleanup_moves {
+            return Some(Stop::CleanupLimit);
+        }
+        let color = game.to_move();
+        let command = format!("{} {}", verbs[color.index()], name(color));
+        if let Err(stop) = play_one_move(
+            setup,
+            table,
+            game,
+            clock.as_deref_mut(),
+            &mut times[color.index()],
+            &command,
+        ) {
+            return Some(stop);
+        }
+        moves += 1;
+        passes = match game.last_move() {
+            Some((_, Move::Pass)) => passes + 1,
+            _ => 0,
+        };
     }
     None
 }
@@ -371,6 +542,7 @@ fn play_one_move(
     game: &mut Game,
     clock: Option<&mut Clock>,
     times: &mut MoveTimes,
+    command: &str,
 ) -> Result<(), Stop> {
     let color = game.to_move();
     let mut wait = setup.timeout;
@@ -384,9 +556,8 @@ fn play_one_move(
             wait = Duration::from_secs_f64(longest + setup.lag + 1.0);
         }
     }
-    let command = format!("genmove {}", name(color));
     let started = Instant::now();
-    let answer = table.players[color.index()].command_within(&command, wait);
+    let answer = table.players[color.index()].command_within(command, wait);
     let seconds = started.elapsed().as_secs_f64();
     let answer = match answer {
         Ok(response) if response.ok => response.text,
@@ -399,7 +570,7 @@ fn play_one_move(
         Err(ClientError::Timeout) if clock.is_some() => {
             return Err(Stop::OutOfTime(color, seconds))
         }
-        Err(e) => return Err(Stop::Forfeit(color, describe(&e, &command))),
+        Err(e) => return Err(Stop::Forfeit(color, describe(&e, command))),
     };
     times.add(seconds);
     if let Some(clock) = clock {
@@ -492,5 +663,43 @@ mod tests {
         assert_eq!(score_result(&scores(None, Some("B+1.0"), Some("b+1"))).0, "B+1");
         assert_eq!(score_result(&scores(None, Some("B+1"), Some("W+1"))).0, "?");
         assert_eq!(score_result(&scores(None, Some("B+1"), None)).0, "?");
+    }
+
+    // Two passes go on in a cleanup phase unless every answer given is the decided score;
+    // `always` and `never` override, and a player without an answer does not block the
+    // referee.
+    #[test]
+    fn cleanup_decisions() {
+        let scores = |referee: Option<&str>, black: Option<&str>, white: Option<&str>| Scores {
+            referee: referee.map(String::from),
+            players: [black.map(String::from), white.map(String::from)],
+        };
+        let agreed = scores(Some("W+2.5"), Some("W+2.5"), None);
+        assert_eq!(cleanup_reason(Cleanup::Disagree, &agreed), None);
+        assert_eq!(
+            cleanup_reason(Cleanup::Disagree, &scores(None, Some("B+1"), Some("b+1.0"))),
+            None
+        );
+        let differ = scores(Some("B+19.5"), Some("B+19.5"), Some("W+0.5"));
+        assert_eq!(
+            cleanup_reason(Cleanup::Disagree, &differ).as_deref(),
+            Some("the scores differ (B+19.5 / W+0.5 / referee B+19.5)")
+        );
+        assert_eq!(cleanup_reason(Cleanup::Never, &differ), None);
+        assert_eq!(
+            cleanup_reason(Cleanup::Always, &agreed).as_deref(),
+            Some("cleanup after every game (scores W+2.5 / none / referee W+2.5)")
+        );
+        // No score to go by: a silent referee, one player without a referee, garbage.
+        for unscored in [
+            scores(Some(""), Some("B+1"), Some("B+1")),
+            scores(None, Some("B+1"), None),
+            scores(None, None, None),
+            scores(Some("B+1"), Some("B+1"), Some("black wins")),
+        ] {
+            assert!(cleanup_reason(Cleanup::Disagree, &unscored).is_some(), "{unscored:?}");
+        }
+        assert_eq!(Cleanup::from_name("Always"), Some(Cleanup::Always));
+        assert_eq!(Cleanup::from_name("sometimes"), None);
     }
 }

@@ -11,7 +11,7 @@ use crate::client::process::GtpProcess;
 use crate::game::record::{self, RecordInfo};
 use crate::game::rules::Rules;
 use crate::game::sgf;
-use game::{play_game, GameSetup, Opening, TimeSettings};
+use game::{play_game, Cleanup, GameSetup, Opening, TimeSettings};
 use report::{GameReport, Summary};
 use stats::{Sprt, SprtDecision};
 use std::io::Write;
@@ -39,6 +39,10 @@ pub struct MatchSettings {
     pub openings: Vec<Opening>,
     /// Fixed handicap stones for black in every game (0: none).
     pub handicap: usize,
+    /// When a game that ended in two passes goes on in a cleanup phase.
+    pub cleanup: Cleanup,
+    /// The most moves of a cleanup phase (passes included).
+    pub cleanup_moves: usize,
     pub sgf_dir: Option<PathBuf>,
     pub results: Option<PathBuf>,
     pub parallel: usize,
@@ -280,6 +284,8 @@ fn play_indexed_game(
         timeout: settings.timeout,
         max_moves: settings.max_moves,
         handicap: settings.handicap,
+        cleanup: settings.cleanup,
+        cleanup_moves: settings.cleanup_moves,
         opening,
         dir,
     };
@@ -300,6 +306,16 @@ fn play_indexed_game(
             setup.players[1],
             played.reason
         ));
+        if let Some(phase) = &played.cleanup {
+            // One node per move after the root: the first cleanup move is node start + 1.
+            if let Some(node) = sgf_record.nodes.get_mut(phase.start + 1) {
+                node.comment = Some(format!(
+                    "The cleanup phase begins: {}. The players remove dead stones until two \
+                     passes, then the board is counted with every stone alive.",
+                    phase.why
+                ));
+            }
+        }
         report.sgf = Some(sgf::write(&sgf_record));
     }
     report

@@ -25,7 +25,10 @@ pub struct GameReport {
     /// `RE` form: `B+3.5`, `W+R`, `B+T`, `W+F`, `0`, `?`.
     pub result: String,
     pub reason: String,
+    /// Every move of the game, the cleanup phase's included.
     pub moves: usize,
+    /// The moves of the cleanup phase, passes included (0: the game had none).
+    pub cleanup_moves: usize,
     pub referee_score: Option<String>,
     /// `final_score` of the players by colour, black first.
     pub player_scores: [Option<String>; 2],
@@ -62,6 +65,7 @@ impl GameReport {
             result: played.result.clone(),
             reason: played.reason.clone(),
             moves: played.game.moves().len(),
+            cleanup_moves: played.cleanup_moves(),
             referee_score: played.scores.referee.clone(),
             player_scores: played.scores.players.clone(),
             times: played.times,
@@ -129,6 +133,7 @@ impl GameReport {
             ("result", Value::Str(self.result.clone())),
             ("reason", Value::Str(self.reason.clone())),
             ("moves", Value::Num(self.moves as f64)),
+            ("cleanup_moves", Value::Num(self.cleanup_moves as f64)),
             ("referee_score", text(&self.referee_score)),
             ("black_score", text(&self.player_scores[0])),
             ("white_score", text(&self.player_scores[1])),
@@ -191,6 +196,8 @@ impl GameReport {
             result: required("result")?,
             reason: required("reason")?,
             moves: count("moves")?,
+            // Files written before the cleanup phase existed had none.
+            cleanup_moves: if get("cleanup_moves").is_some() { count("cleanup_moves")? } else { 0 },
             referee_score: text("referee_score")?,
             player_scores: [text("black_score")?, text("white_score")?],
             times: [times("black")?, times("white")?],
@@ -362,6 +369,10 @@ impl Summary {
         for r in self.reports.iter().filter(|r| r.outcome() == Outcome::Unknown) {
             let _ = writeln!(out, "  game {}: {}", r.index + 1, r.reason);
         }
+        let cleaned = self.reports.iter().filter(|r| r.cleanup_moves > 0).count();
+        if cleaned > 0 {
+            let _ = writeln!(out, "games with a cleanup phase: {cleaned}");
+        }
         for (engine, label) in labels.iter().enumerate() {
             let checks: Vec<bool> = self
                 .reports
@@ -405,6 +416,7 @@ mod tests {
             result: result.into(),
             reason: "two passes\nscored".into(),
             moves: 57,
+            cleanup_moves: 6,
             referee_score: Some("B+2.5".into()),
             player_scores: [Some("B+2.5".into()), None],
             times: [
@@ -427,6 +439,10 @@ mod tests {
         let older = line.replace("\"handicap\":2,", "");
         assert_ne!(older, line);
         assert_eq!(GameReport::from_json(&older).unwrap().handicap, 0);
+        // Lines written before the cleanup phase read as games without one.
+        let older = line.replace("\"cleanup_moves\":6,", "");
+        assert_ne!(older, line);
+        assert_eq!(GameReport::from_json(&older).unwrap().cleanup_moves, 0);
         assert!(GameReport::from_json("{\"game\":1}").is_err());
         assert!(GameReport::from_json("not json").is_err());
     }
@@ -469,7 +485,7 @@ mod tests {
         assert!(table.contains(&format!("H1 accepted after {games} games")), "{table}");
     }
 
-    // The table counts wins by engine and colour and shows the rate, Elo and SPRT.
+    // The table counts wins by engine and colour and shows the rate, Elo, SPRT and cleanups.
     #[test]
     fn summary_table() {
         let mut summary =
@@ -488,5 +504,6 @@ mod tests {
         assert!(table.contains("SPRT(0, 100)"), "{table}");
         assert!(table.contains("B forfeits: 1"), "{table}");
         assert!(table.contains("unknown results: 1"), "{table}");
+        assert!(table.contains("games with a cleanup phase: 5"), "{table}");
     }
 }
