@@ -17,6 +17,19 @@
 //! (`T10k: pd 4120 dp 2890`, from `label_positions --search-playouts`) spreads the choice
 //! over its moves in proportion to their visits.
 //!
+//! Strong human games (every move a lesson: `--player ''`), `.sgfs.gz` read as they are, with
+//! the large shapes harvested from the moves played at least `--large-shapes` times, one
+//! position in `--sample` kept, on all cores:
+//!
+//!     cargo run --release --example train_move_model -- --out /tmp/pro.txt --player '' \
+//!         --size 19 --large-shapes 20 --sample 2 --first 10000 ../shared/games/pro-0[1-6].sgfs.gz
+//!
+//! `--evaluate` measures a model (`--model FILE`, else the one shipped for the records' board
+//! size) on every position of the records, training nothing:
+//!
+//!     cargo run --release --example train_move_model -- --evaluate --player '' \
+//!         --first 500 ../shared/games/pro-07.sgfs.gz
+//!
 //! `--start FILE` begins from another model's gammas, and the groups named with `--without`
 //! keep them: e.g. the shapes of a model learnt from many 9×9 games, with the line, distance
 //! and tactical groups refitted to 19×19 positions:
@@ -26,21 +39,24 @@
 //!         labelled19.sgfs
 
 use clap::Parser;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use tengen::game::rules::Rules;
-use tengen::game::Game;
 use tengen::game::{record, sgf};
-use tengen::search::move_model::{self, Features, Recent};
+use tengen::search::large_shapes;
+use tengen::search::move_model::{self, MoveModel, Recent};
 use tengen::train::{self, TrainingSet};
-use tengen::{Board, Color, Move, Point};
+use tengen::{Board, Color, Game, Move, Point};
 
 #[derive(Parser)]
 struct Args {
-    /// Where to write the gammas.
-    #[arg(long)]
-    out: PathBuf,
-    /// Learn from the moves of players whose name contains this, and from labels in
-    /// comments that start with it.
+    /// Where to write the gammas (not with `--evaluate`).
+    #[arg(long, required_unless_present = "evaluate")]
+    out: Option<PathBuf>,
+    /// Learn from the moves of players whose name contains this (`''`: every player), and
+    /// from labels in comments that start with it.
     #[arg(long, default_value = "GNU Go")]
     player: String,
     /// Moves at the start of each game not to learn from.
@@ -73,21 +89,86 @@ struct Args {
     /// most visited one's (0 keeps them all): a search also visits the moves it refutes.
     #[arg(long, default_value_t = 0.0)]
     least_share: f64,
-    /// SGF files, or folders of them.
+    /// Learn from one position in this many (chosen by a hash of the game and move number,
+    /// the same in every run): fewer positions from more games.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    sample: u64,
+    /// Give the model the large shapes (`src/search/large_shapes.rs`) played at least this
+    /// often in the training games (all their positions, sampled or not), the most frequent first, at most 65,535 (0: none).
+    #[arg(long, default_value_t = 0)]
+    large_shapes: u32,
+    /// Measure a model on every position of the records instead of training one.
+    #[arg(long)]
+    evaluate: bool,
+    /// With `--evaluate`: the model to measure (the shipped one for the board size when not
+    /// given).
+    #[arg(long, requires = "evaluate")]
+    model: Option<PathBuf>,
+    /// SGF files, `.sgfs` collections (one game per line, also gzipped as `.sgfs.gz`), or
+    /// folders of them.
     records: Vec<PathBuf>,
 }
 
 /// The model in the gamma file at `path`; a file that cannot be read ends the program.
-fn read_model(path: &Path) -> move_model::MoveModel {
+fn read_model(path: &Path) -> MoveModel {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string());
-    text.and_then(|text| move_model::MoveModel::parse(&text)).unwrap_or_else(|error| {
+    text.and_then(|text| MoveModel::parse(&text)).unwrap_or_else(|error| {
         eprintln!("train_move_model: {}: {error}", path.display());
         std::process::exit(2);
     })
 }
 
+/// The games of the records, one SGF text each: one per `.sgf` file, one per line of an
+/// `.sgfs` collection (gzipped or not), in the order of the sorted file names.
+fn read_games(records: &[PathBuf]) -> Vec<String> {
+    let mut files = Vec::new();
+    for path in records {
+        collect(path, &mut files);
+    }
+    files.sort();
+    let mut texts = Vec::new();
+    for file in &files {
+        let name = file.to_string_lossy();
+        let text = if name.ends_with(".gz") {
+            let mut text = String::new();
+            let read = std::fs::File::open(file)
+                .and_then(|f| flate2::read::GzDecoder::new(f).read_to_string(&mut text));
+            read.map(|_| text)
+        } else {
+            std::fs::read_to_string(file)
+        };
+        let Ok(text) = text else {
+            eprintln!("train_move_model: cannot read {name}");
+            continue;
+        };
+        if name.ends_with(".sgfs") || name.ends_with(".sgfs.gz") {
+            texts.extend(text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string));
+        } else {
+            texts.push(text);
+        }
+    }
+    texts
+}
+
+fn collect(path: &Path, files: &mut Vec<PathBuf>) {
+    if path.is_dir() {
+        let Ok(entries) = std::fs::read_dir(path) else { return };
+        for entry in entries.flatten() {
+            collect(&entry.path(), files);
+        }
+    } else {
+        let name = path.to_string_lossy();
+        if [".sgf", ".sgfs", ".sgfs.gz"].iter().any(|e| name.ends_with(e)) {
+            files.push(path.to_path_buf());
+        }
+    }
+}
+
 fn main() {
     let args = Args::parse();
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info"))
+        .format_timestamp_secs()
+        .init();
     // The models to compare are read first, so that a wrong path fails before the training.
     let others: Vec<_> = args.compare.iter().map(|path| (path, read_model(path))).collect();
     let start = args.start.as_deref().map(read_model).unwrap_or_default();
@@ -99,100 +180,193 @@ fn main() {
         };
         without.push(group);
     }
-    let mut files = Vec::new();
-    for path in &args.records {
-        collect(path, &mut files);
-    }
-    files.sort();
-    let (mut training, mut held_out) = (TrainingSet::default(), TrainingSet::default());
-    // One game per `.sgf` file, or one per line of an `.sgfs` file (a collection).
-    let mut texts = Vec::new();
-    for file in &files {
-        let Ok(text) = std::fs::read_to_string(file) else { continue };
-        if file.extension().is_some_and(|e| e == "sgfs") {
-            texts.extend(text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string));
-        } else {
-            texts.push(text);
-        }
-    }
+    let mut texts = read_games(&args.records);
     if let Some(first) = args.first {
         texts.truncate(first);
     }
-    let (mut trained_on, mut measured_on) = (0, 0);
-    for (index, text) in texts.iter().enumerate() {
-        let Ok(record) = sgf::parse(text) else {
-            eprintln!("skipping game {}: not SGF", index + 1);
-            continue;
-        };
-        let holdout = args.holdout as usize;
-        let (set, count) = if index % holdout == holdout - 1 {
-            (&mut held_out, &mut measured_on)
-        } else {
-            (&mut training, &mut trained_on)
-        };
-        match learn_from(&record, &args, set) {
-            Ok(true) => *count += 1,
-            Ok(false) => eprintln!("skipping game {}: a size, handicap or setup", index + 1),
-            Err(()) => {
-                *count += 1;
-                eprintln!("skipping the rest of game {}: an illegal move", index + 1);
+    let records: Vec<(usize, sgf::SgfRecord)> = texts
+        .par_iter()
+        .enumerate()
+        .filter_map(|(index, text)| match sgf::parse(text) {
+            Ok(record) => Some((index, record)),
+            Err(_) => {
+                eprintln!("skipping game {}: not SGF", index + 1);
+                None
             }
-        }
+        })
+        .collect();
+    drop(texts);
+    if args.evaluate {
+        evaluate(&args, &records);
+        return;
     }
+    let holdout = args.holdout as usize;
+    let (held_out_games, training_games): (Vec<_>, Vec<_>) =
+        records.iter().partition(|(index, _)| index % holdout == holdout - 1);
+    let model = if args.large_shapes > 0 {
+        let shapes = harvest_large_shapes(&args, &training_games);
+        eprintln!("{} large shapes played at least {} times", shapes.len(), args.large_shapes);
+        start.with_large_shapes(&shapes)
+    } else {
+        start
+    };
+    let (training, trained_on) = training_set(&args, &training_games, &model);
+    let (held_out, measured_on) = training_set(&args, &held_out_games, &model);
     eprintln!(
         "{} positions of {trained_on} games to train on, {} of {measured_on} held out",
         training.len(),
         held_out.len()
     );
-    let model = train::train_from(start, &training, args.iterations, &without);
+    let model = train::train_from(model, &training, args.iterations, &without);
     for (name, set) in [("training", &training), ("held out", &held_out)] {
-        let (accuracy, log_likelihood) = set.evaluate(&model);
-        eprintln!(
-            "{name}: first choice is the move played in {:.1} % (mean log-likelihood {:.3})",
-            100.0 * accuracy,
-            log_likelihood
-        );
+        report(name, set, &model);
     }
     for (path, other) in &others {
-        let (accuracy, log_likelihood) = held_out.evaluate(other);
-        eprintln!(
-            "{} on the held out: first choice is the move played in {:.1} % (mean \
-             log-likelihood {:.3})",
-            path.display(),
-            100.0 * accuracy,
-            log_likelihood
-        );
+        let (held_out, _) = training_set(&args, &held_out_games, other);
+        report(&format!("{} on the held out", path.display()), &held_out, other);
     }
     let header = format!(
         "# tengen move model: gammas of the move features (src/search/move_model.rs), from\n\
          # {} positions of {trained_on} games ({}'s moves), trained by\n\
          # examples/train_move_model.rs with {} MM rounds. Values not listed have gamma 1.\n",
         training.len(),
-        args.player,
+        if args.player.is_empty() { "every player" } else { &args.player },
         args.iterations
     );
-    if let Err(error) = std::fs::write(&args.out, header + &model.to_text()) {
-        eprintln!("train_move_model: writing {}: {error}", args.out.display());
+    let out = args.out.as_ref().expect("clap requires --out without --evaluate");
+    if let Err(error) = std::fs::write(out, header + &model.to_text()) {
+        eprintln!("train_move_model: writing {}: {error}", out.display());
         std::process::exit(1);
     }
 }
 
-fn collect(path: &Path, files: &mut Vec<PathBuf>) {
-    if path.is_dir() {
-        let Ok(entries) = std::fs::read_dir(path) else { return };
-        for entry in entries.flatten() {
-            collect(&entry.path(), files);
-        }
-    } else if path.extension().is_some_and(|e| e == "sgf" || e == "sgfs") {
-        files.push(path.to_path_buf());
-    }
+/// Prints how often `model`'s first choice is the move played in `set`, and the mean
+/// log-likelihood of the moves played.
+fn report(name: &str, set: &TrainingSet, model: &MoveModel) {
+    let (accuracy, log_likelihood) = set.evaluate(model);
+    eprintln!(
+        "{name}: first choice is the move played in {:.1} % of {} positions (mean \
+         log-likelihood {:.3})",
+        100.0 * accuracy,
+        set.len(),
+        log_likelihood
+    );
 }
 
-/// Adds the learning player's moves of `record` to `set`, under the record's rules (`RU`,
-/// else Chinese). `Ok(false)`: a record the model is not for (a size the board does not
-/// support or other than `--size`, handicap or setup stones). `Err`: an illegal move, where
-/// it stopped.
-fn learn_from(record: &sgf::SgfRecord, args: &Args, set: &mut TrainingSet) -> Result<bool, ()> {
+/// `--evaluate`: every position of the records, measured with `--model` or the shipped model.
+fn evaluate(args: &Args, records: &[(usize, sgf::SgfRecord)]) {
+    let size = args.size.or_else(|| records.first().map(|(_, r)| r.size)).unwrap_or(19);
+    let shipped;
+    let model = match &args.model {
+        Some(path) => {
+            shipped = read_model(path);
+            &shipped
+        }
+        None => MoveModel::builtin(usize::from(size)),
+    };
+    let games: Vec<_> = records.iter().filter(|(_, r)| r.size == size).collect();
+    let (set, games) = training_set(args, &games, model);
+    let name = match &args.model {
+        Some(path) => path.display().to_string(),
+        None => format!("the shipped {size}x{size} model"),
+    };
+    report(&format!("{name} on {games} games"), &set, model);
+}
+
+/// The large shapes around the moves played in the training games (every position, not
+/// only the sampled ones: hashing the move played is cheap), each hash that was played at
+/// least `--large-shapes` times, the most frequent first.
+fn harvest_large_shapes(args: &Args, games: &[&(usize, sgf::SgfRecord)]) -> Vec<u64> {
+    let per_game: Vec<Vec<u64>> = games
+        .par_iter()
+        .map(|(index, record)| {
+            let mut hashes = Vec::new();
+            let _ = for_each_position(record, *index, args, 1, |game, color, _, chosen| {
+                for &(p, _) in chosen {
+                    hashes.extend(large_shapes::hashes(game.board(), p, color));
+                }
+            });
+            hashes
+        })
+        .collect();
+    let mut counts: HashMap<u64, u32> = HashMap::new();
+    for hash in per_game.into_iter().flatten() {
+        *counts.entry(hash).or_default() += 1;
+    }
+    let mut frequent: Vec<(u32, u64)> = counts
+        .into_iter()
+        .filter(|&(_, n)| n >= args.large_shapes)
+        .map(|(hash, n)| (n, hash))
+        .collect();
+    frequent.sort_unstable_by(|a, b| b.cmp(a));
+    frequent.into_iter().map(|(_, hash)| hash).collect()
+}
+
+/// The sampled positions of `games` with the features `model` gives, in the games' order,
+/// and how many games they came from.
+fn training_set(
+    args: &Args,
+    games: &[&(usize, sgf::SgfRecord)],
+    model: &MoveModel,
+) -> (TrainingSet, usize) {
+    let sets: Vec<(TrainingSet, bool)> = games
+        .par_iter()
+        .map(|(index, record)| {
+            let mut set = TrainingSet::default();
+            let sample = args.sample;
+            let used =
+                for_each_position(record, *index, args, sample, |game, color, recent, chosen| {
+                    let board = game.board();
+                    let moves: Vec<_> = game
+                        .legal_points(color)
+                        .into_iter()
+                        .filter(|&q| !board.is_true_eye(q, color))
+                        .collect();
+                    // Chosen points that are not candidates (an eye filled, say) are left out.
+                    let weights: Vec<(usize, f64)> = chosen
+                        .iter()
+                        .filter_map(|&(p, weight)| {
+                            Some((moves.iter().position(|&q| q == p)?, weight))
+                        })
+                        .collect();
+                    if !weights.is_empty() {
+                        let candidates: Vec<_> = moves
+                            .iter()
+                            .map(|&q| model.features(board, color, q, recent))
+                            .collect();
+                        set.add_shares(&candidates, &weights);
+                    }
+                });
+            match used {
+                Ok(used) => (set, used),
+                Err(()) => {
+                    eprintln!("skipping the rest of game {}: an illegal move", index + 1);
+                    (set, true)
+                }
+            }
+        })
+        .collect();
+    let mut all = TrainingSet::default();
+    let mut count = 0;
+    for (set, used) in sets {
+        count += usize::from(used);
+        all.append(set);
+    }
+    (all, count)
+}
+
+/// Calls `learn` with one in `sample` of the positions of `record` to learn from (the game before the
+/// move, the colour to move, the last two stones, the chosen points with their weights),
+/// under the record's rules (`RU`, else Chinese). `Ok(false)`: a record the model is not for
+/// (a size the board does not support or other than `--size`, handicap or setup stones).
+/// `Err`: an illegal move, where it stopped.
+fn for_each_position(
+    record: &sgf::SgfRecord,
+    index: usize,
+    args: &Args,
+    sample: u64,
+    mut learn: impl FnMut(&Game, Color, Recent, &[(Point, f64)]),
+) -> Result<bool, ()> {
     let learns = |name: &Option<String>| name.as_deref().is_some_and(|n| n.contains(&args.player));
     let learner = [learns(&record.black_name), learns(&record.white_name)];
     let setup = record.nodes.iter().any(|n| !n.add_black.is_empty() || !n.add_white.is_empty());
@@ -218,27 +392,24 @@ fn learn_from(record: &sgf::SgfRecord, args: &Args, set: &mut TrainingSet) -> Re
             (Move::Play(p), None) if learner[usize::from(color == Color::White)] => vec![(p, 1.0)],
             _ => Vec::new(),
         };
-        if !chosen.is_empty() && game.moves().len() >= args.skip {
+        let number = game.moves().len();
+        if !chosen.is_empty() && number >= args.skip && sampled(index, number, sample) {
             game.set_to_move(color);
             let recent = Recent::of(&game);
-            let board = game.board();
-            let moves: Vec<_> = game
-                .legal_points(color)
-                .into_iter()
-                .filter(|&q| !board.is_true_eye(q, color))
-                .collect();
-            // Chosen points that are not candidates (an eye filled, say) are left out.
-            let weights: Vec<(usize, f64)> = chosen
-                .iter()
-                .filter_map(|&(p, weight)| Some((moves.iter().position(|&q| q == p)?, weight)))
-                .collect();
-            if !weights.is_empty() {
-                let candidates: Vec<Features> =
-                    moves.iter().map(|&q| move_model::features(board, color, q, recent)).collect();
-                set.add_shares(&candidates, &weights);
-            }
+            learn(&game, color, recent, &chosen);
         }
         game.play(color, mv).map_err(|_| ())?;
     }
     Ok(true)
+}
+
+/// Whether the position before move `number` of game `index` is one of the one in `sample`
+/// learnt from: a fixed hash of the two, so every run picks the same positions.
+fn sampled(index: usize, number: usize, sample: u64) -> bool {
+    if sample <= 1 {
+        return true;
+    }
+    let key = (index as u64) << 32 | number as u64;
+    let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (mixed >> 32).is_multiple_of(sample)
 }

@@ -14,8 +14,11 @@
 
 use crate::board::color::Color;
 use crate::board::{Board, Point};
+use crate::search::large_shapes;
 use crate::search::patterns;
 use crate::search::policy;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 /// The feature groups: every move has exactly one value in each.
@@ -54,10 +57,13 @@ pub enum Group {
     /// twelve points), colours relative to the mover, up to rotation and reflection,
     /// hashed to 16 bits: a rarer, larger shape whose gamma refines the 3×3 one.
     Diamond,
+    /// The largest of the nested shapes around the move (`large_shapes.rs`, sizes 5 to 10)
+    /// that the model's dictionary knows: 0 for none, else its number in the dictionary.
+    LargeShape,
 }
 
 /// Every group, in feature order (the order of the enum, so `group as usize` indexes it).
-pub const GROUPS: [Group; 10] = [
+pub const GROUPS: [Group; 11] = [
     Group::Shape,
     Group::Capture,
     Group::Escape,
@@ -68,13 +74,14 @@ pub const GROUPS: [Group; 10] = [
     Group::PreviousDistance,
     Group::Line,
     Group::Diamond,
+    Group::LargeShape,
 ];
 
 impl Group {
     /// How many values the group has.
     pub fn values(self) -> usize {
         match self {
-            Group::Shape | Group::Diamond => 1 << 16,
+            Group::Shape | Group::Diamond | Group::LargeShape => 1 << 16,
             Group::Capture | Group::Escape => 5,
             Group::SelfAtari | Group::Atari => 3,
             Group::LadderCapturable => 2,
@@ -96,6 +103,7 @@ impl Group {
             Group::PreviousDistance => "previous_distance",
             Group::Line => "line",
             Group::Diamond => "diamond",
+            Group::LargeShape => "large_shape",
         }
     }
 
@@ -114,7 +122,8 @@ pub type Features = [u16; GROUPS.len()];
 
 pub use crate::search::policy::Recent;
 
-/// The features of a `color` stone on the legal point `p`.
+/// The features of a `color` stone on the legal point `p`, without the large shape (its
+/// value needs a model's dictionary: [`MoveModel::features`]).
 pub fn features(board: &Board, color: Color, p: Point, recent: Recent) -> Features {
     let opponent = color.opponent();
     let mut captured = 0;
@@ -201,6 +210,7 @@ pub fn features(board: &Board, color: Color, p: Point, recent: Recent) -> Featur
         distance(board, p, recent.previous),
         (stage * 5 + line) as u16,
         diamond_key_around(board, p, color, around),
+        0,
     ]
 }
 
@@ -423,17 +433,45 @@ pub(crate) fn is_ladder_capturable(board: &Board, p: Point, color: Color) -> boo
     })
 }
 
-/// The gammas of every feature value.
+/// The gammas of every feature value, and the large shapes the model knows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveModel {
     /// Per group, the gamma of each value; `train` fits them.
     pub(crate) gammas: Vec<Vec<f64>>,
+    /// The large shapes known, by hash (`large_shapes::hashes`): each one's value in the
+    /// large-shape group, from 1. Empty in a model without large shapes, which then never
+    /// hashes them.
+    shapes: HashMap<u64, u16, BuildHasherDefault<HashIsKey>>,
+}
+
+/// The hasher of the large-shape dictionary: its keys are Zobrist hashes already, as evenly
+/// spread as any hash of them would be, so the key is its own hash.
+#[derive(Default)]
+struct HashIsKey(u64);
+
+impl Hasher for HashIsKey {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
 }
 
 impl Default for MoveModel {
     /// Every gamma 1: all moves equally likely.
     fn default() -> Self {
-        MoveModel { gammas: GROUPS.iter().map(|g| vec![1.0; g.values()]).collect() }
+        MoveModel {
+            gammas: GROUPS.iter().map(|g| vec![1.0; g.values()]).collect(),
+            shapes: HashMap::default(),
+        }
     }
 }
 
@@ -455,6 +493,43 @@ impl MoveModel {
         }
     }
 
+    /// The model's dictionary of large shapes: `hashes` (as [`large_shapes::hashes`] gives
+    /// them), each numbered from 1 in order as its value in the large-shape group. At most
+    /// 65,535; hashes past that, and repeated ones, are left out.
+    pub fn with_large_shapes(mut self, hashes: &[u64]) -> MoveModel {
+        self.shapes.clear();
+        for &hash in hashes {
+            let value = self.shapes.len() + 1;
+            if value >= Group::LargeShape.values() {
+                break;
+            }
+            self.shapes.entry(hash).or_insert(value as u16);
+        }
+        self
+    }
+
+    /// How many large shapes the model knows.
+    pub fn large_shapes(&self) -> usize {
+        self.shapes.len()
+    }
+
+    /// The features of a `color` stone on the legal point `p` ([`features`]), with the
+    /// largest of its large shapes that the model knows.
+    pub fn features(&self, board: &Board, color: Color, p: Point, recent: Recent) -> Features {
+        let mut features = features(board, color, p, recent);
+        features[group_index(Group::LargeShape)] = self.large_shape_value(board, p, color);
+        features
+    }
+
+    /// The value of the largest known shape around a `color` stone on `p`, 0 if none.
+    fn large_shape_value(&self, board: &Board, p: Point, color: Color) -> u16 {
+        if self.shapes.is_empty() {
+            return 0;
+        }
+        let hashes = large_shapes::hashes(board, p, color);
+        hashes.iter().rev().find_map(|hash| self.shapes.get(hash).copied()).unwrap_or(0)
+    }
+
     /// The strength of a move with `features`: the product of its gammas.
     pub fn strength(&self, features: &Features) -> f64 {
         features.iter().zip(&self.gammas).map(|(&v, gammas)| gammas[usize::from(v)]).product()
@@ -464,8 +539,8 @@ impl MoveModel {
         self.gammas[group_index(group)][usize::from(value)]
     }
 
-    /// Reads the text form: `GROUP VALUE GAMMA` per line; `#` starts a comment; values not
-    /// listed keep gamma 1. A shape key that is not in canonical form is accepted but never
+    /// Reads the text form: `GROUP VALUE GAMMA` per line, and `large_shape_hash VALUE HEX` for
+    /// each large shape known; `#` starts a comment; values not listed keep gamma 1. A shape key that is not in canonical form is accepted but never
     /// looked up.
     ///
     /// # Errors
@@ -479,6 +554,14 @@ impl MoveModel {
             }
             let fail = |what: &str| format!("line {}: {what}: {line}", number + 1);
             let fields: Vec<&str> = line.split_whitespace().collect();
+            if let ["large_shape_hash", value, hash] = fields[..] {
+                let value: u16 = value.parse().map_err(|_| fail("bad value"))?;
+                let hash = u64::from_str_radix(hash, 16).map_err(|_| fail("bad hash"))?;
+                if value == 0 || model.shapes.insert(hash, value).is_some() {
+                    return Err(fail("a large shape needs a value from 1 and a new hash"));
+                }
+                continue;
+            }
             let [group, value, gamma] = fields[..] else { return Err(fail("expected 3 fields")) };
             let group = Group::from_name(group).ok_or_else(|| fail("unknown group"))?;
             let value: usize = value.parse().map_err(|_| fail("bad value"))?;
@@ -506,6 +589,11 @@ impl MoveModel {
                     out.push_str(&format!("{} {value} {gamma}\n", group.name()));
                 }
             }
+        }
+        let mut shapes: Vec<(u16, u64)> = self.shapes.iter().map(|(&h, &v)| (v, h)).collect();
+        shapes.sort_unstable();
+        for (value, hash) in shapes {
+            out.push_str(&format!("large_shape_hash {value} {hash:016x}\n"));
         }
         out
     }
@@ -694,6 +782,29 @@ mod tests {
         assert_eq!(distance(&board, board.point(3, 3), at(3, 3)), 0);
     }
 
+    // A move's large-shape value is its largest shape the model knows; a model that knows
+    // none gives 0, as do the plain features.
+    #[test]
+    fn the_largest_known_shape_counts() {
+        let mut board = Board::new(19);
+        board.play_unchecked(board.point(3, 3), Color::White);
+        board.play_unchecked(board.point(5, 4), Color::Black);
+        let p = board.point(3, 5);
+        let hashes = large_shapes::hashes(&board, p, Color::Black);
+        let recent = Recent { last: None, previous: None };
+        let value = |model: &MoveModel| model.features(&board, Color::Black, p, recent)[10];
+        assert_eq!(value(&MoveModel::default()), 0);
+        assert_eq!(features(&board, Color::Black, p, recent)[10], 0);
+        // Known: sizes 5 (value 1) and 7 (value 2); 7 is the larger.
+        let model = MoveModel::default().with_large_shapes(&[hashes[0], hashes[2], 99]);
+        assert_eq!(value(&model), 2);
+        let model = MoveModel::default().with_large_shapes(&[hashes[0], 99]);
+        assert_eq!(value(&model), 1);
+        let model = MoveModel::default().with_large_shapes(&[98, 99]);
+        assert_eq!(value(&model), 0);
+        assert_eq!(group_index(Group::LargeShape), 10);
+    }
+
     #[test]
     fn text_round_trip_and_errors() {
         let mut model = MoveModel::default();
@@ -709,6 +820,14 @@ mod tests {
         assert!(MoveModel::parse("nonsense 0 1.0").is_err());
         assert!(MoveModel::parse("atari 1 -2").is_err());
         assert!(MoveModel::parse("atari 1").unwrap_err().contains("line 1"));
+        // Large shapes: the dictionary reads back, and a value of 0, a repeated hash or a
+        // hash that is not hexadecimal is refused.
+        let shaped = model.clone().with_large_shapes(&[0xABCD, 0x1234_5678_9ABC_DEF0, 0xABCD, 7]);
+        assert_eq!(shaped.large_shapes(), 3);
+        assert_eq!(MoveModel::parse(&shaped.to_text()).unwrap(), shaped);
+        assert!(MoveModel::parse("large_shape_hash 0 ab").is_err());
+        assert!(MoveModel::parse("large_shape_hash 1 ab\nlarge_shape_hash 2 ab").is_err());
+        assert!(MoveModel::parse("large_shape_hash 1 xyz").is_err());
         for size in [9, 19] {
             let builtin = MoveModel::builtin(size);
             assert!(builtin.gamma(Group::Escape, 3) > 2.0 * builtin.gamma(Group::Escape, 0));

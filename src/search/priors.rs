@@ -8,7 +8,7 @@
 //! weight fades (for pass, which gets no RAVE results, they count as virtual visits
 //! instead; see `search::Shared::value`).
 
-use super::move_model::{self, group_index, Features, Group, MoveModel, Recent, BIG_BOARD};
+use super::move_model::{group_index, Features, Group, MoveModel, Recent, BIG_BOARD};
 use crate::board::color::Color;
 use crate::board::{Board, Move, Point};
 use crate::search::policy;
@@ -77,7 +77,7 @@ pub fn priors(
     for &mv in moves {
         let (prior, strength) = match mv {
             Move::Play(p) => {
-                let features = move_model::features(board, color, p, recent);
+                let features = model.features(board, color, p, recent);
                 (prior_with(board, p, &features, &answers), model.strength(&features))
             }
             Move::Pass => (pass_prior(board), 0.0),
@@ -102,7 +102,7 @@ fn prior(board: &Board, color: Color, mv: Move, last: Option<Point>) -> Prior {
     match mv {
         Move::Play(p) => {
             let recent = Recent { last, previous: None };
-            prior_with(board, p, &move_model::features(board, color, p, recent), &answers)
+            prior_with(board, p, &super::move_model::features(board, color, p, recent), &answers)
         }
         Move::Pass => pass_prior(board),
     }

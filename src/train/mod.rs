@@ -6,7 +6,11 @@
 
 use crate::game::sgf;
 use crate::search::move_model::{Features, Group, MoveModel, GROUPS};
+use rayon::prelude::*;
 use std::ops::Range;
+
+/// Positions per piece of work in [`train_from`]'s parallel sums.
+const POSITIONS_PER_CHUNK: usize = 8192;
 
 /// Positions to learn from: each with the features of every legal move and the share of
 /// the choice each move had: all of it for the one move played, or a search's visits spread
@@ -42,6 +46,16 @@ impl TrainingSet {
         let shares = first_share..self.shares.len();
         self.positions.push((self.candidates.len(), candidates.len(), shares));
         self.candidates.extend_from_slice(candidates);
+    }
+
+    /// Moves the positions of `other` to the end of this set.
+    pub fn append(&mut self, other: TrainingSet) {
+        let (candidates, shares) = (self.candidates.len(), self.shares.len());
+        self.positions.extend(other.positions.into_iter().map(|(start, len, range)| {
+            (start + candidates, len, range.start + shares..range.end + shares)
+        }));
+        self.candidates.extend(other.candidates);
+        self.shares.extend(other.shares);
     }
 
     pub fn len(&self) -> usize {
@@ -103,19 +117,37 @@ pub fn train_from(
         }
     }
     let mut strengths = vec![0.0; set.candidates.len()];
-    for _ in 0..iterations {
+    for round in 0..iterations {
+        log::info!("MM round {} of {iterations}", round + 1);
         for g in (0..GROUPS.len()).filter(|&g| !without.contains(&GROUPS[g])) {
-            for (s, f) in strengths.iter_mut().zip(&set.candidates) {
+            strengths.par_iter_mut().zip(&set.candidates).for_each(|(s, f)| {
                 *s = model.strength(f);
-            }
+            });
             // Denominator of each value's update: over positions, the strength its
             // candidates would have without this group's gamma, over the position's total.
-            let mut denominators = vec![0.0; model.gammas[g].len()];
-            for &(start, len, _) in &set.positions {
-                let total: f64 = strengths[start..start + len].iter().sum();
-                for (f, &s) in set.candidates[start..start + len].iter().zip(&strengths[start..]) {
-                    let value = usize::from(f[g]);
-                    denominators[value] += s / model.gammas[g][value] / total;
+            // Summed in fixed chunks of positions, added up in order, so that the result
+            // does not depend on the number of threads.
+            let gammas = &model.gammas[g];
+            let partial: Vec<Vec<f64>> = set
+                .positions
+                .par_chunks(POSITIONS_PER_CHUNK)
+                .map(|chunk| {
+                    let mut sums = vec![0.0; gammas.len()];
+                    for &(start, len, _) in chunk {
+                        let total: f64 = strengths[start..start + len].iter().sum();
+                        let candidates = &set.candidates[start..start + len];
+                        for (f, &s) in candidates.iter().zip(&strengths[start..]) {
+                            let value = usize::from(f[g]);
+                            sums[value] += s / gammas[value] / total;
+                        }
+                    }
+                    sums
+                })
+                .collect();
+            let mut denominators = vec![0.0; gammas.len()];
+            for sums in partial {
+                for (d, s) in denominators.iter_mut().zip(sums) {
+                    *d += s;
                 }
             }
             for (value, gamma) in model.gammas[g].iter_mut().enumerate() {
@@ -224,6 +256,39 @@ mod tests {
         assert_eq!(spread_hits, 1.0, "the move with the larger share is the one chosen");
         assert!((played_hits - 0.8).abs() < 1e-9);
         assert!((spread_ll - played_ll).abs() < 1e-9, "{spread_ll} {played_ll}");
+    }
+
+    // Two sets appended hold the positions of both, in order: they train and score as the
+    // set built in one piece.
+    #[test]
+    fn appended_sets_are_one_set() {
+        let candidates = |position: u16| -> Vec<Features> {
+            (0..3)
+                .map(|value| {
+                    let mut f = [0u16; GROUPS.len()];
+                    f[group_index(Group::Line)] = value;
+                    f[group_index(Group::Atari)] = (position + value) % 3;
+                    f
+                })
+                .collect()
+        };
+        let (mut whole, mut first, mut second) =
+            (TrainingSet::default(), TrainingSet::default(), TrainingSet::default());
+        for position in 0..300u16 {
+            let half = if position < 120 { &mut first } else { &mut second };
+            for set in [&mut whole, half] {
+                if position % 7 == 0 {
+                    set.add_shares(&candidates(position), &[(1, 2.0), (2, 1.0)]);
+                } else {
+                    set.add(&candidates(position), usize::from(position % 3));
+                }
+            }
+        }
+        first.append(second);
+        assert_eq!(first.len(), whole.len());
+        let (a, b) = (train(&first, 5, &[]), train(&whole, 5, &[]));
+        assert_eq!(a, b);
+        assert_eq!(first.evaluate(&a), whole.evaluate(&b));
     }
 
     // Data drawn from known gammas: training recovers their ratios.
