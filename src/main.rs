@@ -11,7 +11,7 @@ use tengen::client::matchplay::MatchSettings;
 use tengen::client::regress;
 use tengen::game::display::Style;
 use tengen::game::rules::{preset_names, Rules};
-use tengen::gtp::{server, Engine};
+use tengen::gtp::{params, server, Engine};
 use tengen::search::policy::PlayoutPolicy;
 use tengen::search::SearchParams;
 use tengen::Color;
@@ -20,7 +20,8 @@ use tengen::Color;
 #[command(
     name = "tengen",
     version,
-    about = "A Go engine: GTP v2, Monte Carlo tree search, Chinese rules"
+    about = "A Go engine: GTP v2, Monte Carlo tree search, Chinese rules",
+    args_conflicts_with_subcommands = true
 )]
 struct Cli {
     /// Log level on stderr (error, warn, info, debug, trace); RUST_LOG also works.
@@ -29,6 +30,9 @@ struct Cli {
     /// Shorthand for --log-level info (-vv: debug).
     #[arg(short, long, global = true, action = clap::ArgAction::Count)]
     verbose: u8,
+    /// The engine's options, for `tengen` without a subcommand (as `tengen gtp`).
+    #[command(flatten)]
+    engine: EngineArgs,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -103,27 +107,11 @@ struct EngineArgs {
     /// Seed for every random choice.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Playouts per move (default 10,000; unlimited when --time is given).
-    #[arg(long)]
-    playouts: Option<usize>,
-    /// Seconds per move (the clock, when a controller sets one, can only shorten it).
-    #[arg(long)]
-    time: Option<f64>,
-    /// Playout policy: patterns (tactical plus 3×3 shapes near the last move), tactical
-    /// (answers ataris, avoids self-atari) or light (uniform).
-    #[arg(long, default_value = "patterns", value_parser = ["patterns", "tactical", "light"])]
-    policy: String,
-    /// Search threads (default: the machine's cores).
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Memory for the search tree in MiB; when full, the search goes on without growing it.
-    #[arg(long, default_value_t = 1024)]
-    max_memory: usize,
-    /// Resign below this win rate (0 never resigns).
-    #[arg(long, default_value_t = 0.1)]
-    resign_threshold: f64,
-    /// Set a search parameter of the table `kata-get-params` lists, e.g. `--param
-    /// exploration=0.1` (repeatable).
+    /// Every parameter of the one table (`gtp/params.rs`) as `--KEY VALUE`.
+    #[command(flatten)]
+    table: ParamArgs,
+    /// Set a parameter of the table `kata-get-params` lists by its key, e.g. `--param
+    /// exploration=0.1` (repeatable; the same as `--exploration 0.1`).
     #[arg(long = "param", value_name = "KEY=VALUE")]
     params: Vec<String>,
     /// Capture every dead opponent stone before passing (for servers such as CGOS that
@@ -133,6 +121,49 @@ struct EngineArgs {
     /// Think on the opponent's time after each genmove, for at most SECONDS (default 300).
     #[arg(long, num_args = 0..=1, default_missing_value = "300", value_name = "SECONDS")]
     ponder: Option<f64>,
+}
+
+/// The parameters given on the command line, in the order of the table: one flag each,
+/// made from the table, so that clap's help, its checks and GTP's `kata-set-param` read the
+/// same keys, ranges and help texts.
+struct ParamArgs(Vec<(&'static str, String)>);
+
+impl clap::FromArgMatches for ParamArgs {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let given = params::PARAMS.iter().filter_map(|param| {
+            matches.get_one::<String>(param.key).map(|value| (param.key, value.clone()))
+        });
+        Ok(ParamArgs(given.collect()))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = ParamArgs::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for ParamArgs {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        command.args(params::PARAMS.iter().map(|param| {
+            let flag: &'static str = Box::leak(param.flag().into_boxed_str());
+            clap::Arg::new(param.key)
+                .long(flag)
+                .value_name("VALUE")
+                .allow_negative_numbers(true)
+                .help(param.help)
+                .value_parser(move |text: &str| param.parse(text).map(|_| text.to_string()))
+        }))
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
+}
+
+impl ParamArgs {
+    fn given(&self, key: &str) -> bool {
+        self.0.iter().any(|(k, _)| *k == key)
+    }
 }
 
 #[derive(clap::Args)]
@@ -217,8 +248,8 @@ fn main() {
         .target(env_logger::Target::Stderr)
         .init();
     match cli.command {
-        // No subcommand: GTP with every option at its declared default.
-        None => run_gtp(GtpArgs::parse_from(["gtp"])),
+        // No subcommand: GTP with the options given at the top level.
+        None => run_gtp(GtpArgs { engine: cli.engine }),
         Some(Command::Gtp(args)) => run_gtp(args),
         Some(Command::Bench { seconds, seed }) => run_bench(seconds, seed),
         Some(Command::Match(args)) => std::process::exit(run_match(args)),
@@ -253,38 +284,29 @@ fn build_engine(args: &EngineArgs) -> Result<Engine, String> {
         return Err(format!("board size {} unsupported; 2 to 25", args.size));
     }
     let mut engine = Engine::new(args.size, rules, args.seed);
-    let time_limit = args
-        .time
-        .filter(|t| t.is_finite() && *t > 0.0)
-        .map(|t| Duration::from_secs_f64(t.min(tengen::game::clock::MAX_THINK_SECONDS)));
-    let playouts = match (args.playouts, time_limit) {
-        (Some(n), _) => n.max(1),
-        (None, Some(_)) => usize::MAX,
-        (None, None) => SearchParams::default().playouts,
-    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     engine.set_search_params(SearchParams {
-        playouts,
-        time_limit,
         seed: args.seed,
-        max_memory_mib: args.max_memory.max(1),
-        // clap admits only the policies' names.
-        policy: PlayoutPolicy::from_name(&args.policy).unwrap_or(PlayoutPolicy::Tactical),
-        threads: tengen::search::clamp_threads(
-            args.threads
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-        ),
+        threads: tengen::search::clamp_threads(cores),
         ..SearchParams::default()
     });
-    engine.set_resign_threshold(args.resign_threshold.clamp(0.0, 1.0));
-    engine.set_capture_all_dead(args.capture_all_dead);
-    for setting in &args.params {
-        let (key, value) = setting
-            .split_once('=')
-            .ok_or_else(|| format!("--param {setting}: expected KEY=VALUE"))?;
-        engine
-            .handle("kata-set-param", &[key, value])
-            .map_err(|e| format!("--param {setting}: {e}"))?;
+    let table = args.table.0.iter().map(|(key, value)| (*key, value.as_str(), "--"));
+    let keyed = args.params.iter().map(|setting| match setting.split_once('=') {
+        Some((key, value)) => Ok((key, value, "--param ")),
+        None => Err(format!("--param {setting}: expected KEY=VALUE")),
+    });
+    for setting in table.map(Ok).chain(keyed) {
+        let (key, value, how) = setting?;
+        engine.set_param(key, value).map_err(|e| format!("{how}{key} {value}: {e}"))?;
     }
+    // A time per move without a playout budget thinks for the whole time.
+    if args.table.given("time")
+        && !args.table.given("playouts")
+        && engine.param("time").as_deref() != Some("0")
+    {
+        engine.set_param("playouts", "1000000000000").map_err(|e| e.to_string())?;
+    }
+    engine.set_capture_all_dead(args.capture_all_dead);
     let ponder = args.ponder.filter(|s| s.is_finite() && *s > 0.0);
     engine.set_ponder(
         ponder.map(|s| Duration::from_secs_f64(s.min(tengen::game::clock::MAX_THINK_SECONDS))),

@@ -229,7 +229,8 @@ fn parameter_table() {
     );
     let json = tengen::gtp::json::parse_flat_object(&r[0].1).unwrap();
     let keys: Vec<&str> = json.iter().map(|(k, _)| k.as_str()).collect();
-    assert_eq!(keys, tengen::gtp::engine::PARAM_KEYS);
+    let table: Vec<&str> = tengen::gtp::params::PARAMS.iter().map(|p| p.key).collect();
+    assert_eq!(keys, table);
     assert!(r[1].0 && r[2].1.contains("[string] playouts 500"), "{r:?}");
     assert!(r[2].1.contains("[list/light/tactical/patterns] policy patterns"), "{r:?}");
     assert!(r[3].0 && r[4].1.contains("\"priors\":false") && r[4].1.contains("\"playouts\":500"));

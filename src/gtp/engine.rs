@@ -14,10 +14,10 @@ use crate::game::{Game, HandicapError};
 use crate::gtp::analysis::analysis_line;
 use crate::gtp::command::{parse, AnalysisRequest, Command, GtpError, StatusKind, COMMAND_NAMES};
 use crate::gtp::json::{self, Value};
+use crate::gtp::params::{self, Value as ParamValue, PARAMS};
 use crate::search::dynamic_komi::{self, DynamicKomi};
 use crate::search::ownership::{chain_statuses, chains_with, Ownership, Status};
-use crate::search::policy::PlayoutPolicy;
-use crate::search::{Reporter, SearchParams, Searcher, MAX_THREADS};
+use crate::search::{Reporter, SearchParams, Searcher};
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -26,31 +26,6 @@ use std::time::{Duration, Instant};
 
 /// Light playouts behind `final_score` and `final_status_list`.
 const OWNERSHIP_PLAYOUTS: usize = 1024;
-
-/// The search parameters that `kata-get-params`, `kata-set-param` and GoGui's `tengen-param`
-/// show and set: one table, two dialects.
-pub const PARAM_KEYS: &[&str] = &[
-    "playouts",
-    "time",
-    "threads",
-    "exploration",
-    "rave_equivalence",
-    "expand_after",
-    "priors",
-    "prior_weight",
-    "model_prior",
-    "dead_chain_prior",
-    "criticality",
-    "policy",
-    "max_memory",
-    "resign_threshold",
-    "dynamic_komi",
-    "live_gfx",
-];
-
-/// The keys of [`PARAM_KEYS`] whose values are `true` or `false`: GoGui shows them as check
-/// boxes and sends 1 or 0.
-const BOOLEAN_PARAM_KEYS: &[&str] = &["priors", "dead_chain_prior", "live_gfx"];
 
 /// What GoGui lists in its Analyze menu: `type/label/command`.
 const GOGUI_ANALYZE_COMMANDS: &[&str] = &[
@@ -78,16 +53,16 @@ pub struct Engine {
     clock: Clock,
     seed: u64,
     rng: SmallRng,
-    search: SearchParams,
+    pub(super) search: SearchParams,
     /// Keeps the tree between moves (tree reuse).
     searcher: Searcher,
     /// Resign below this win rate (0 never resigns).
-    resign_threshold: f64,
+    pub(super) resign_threshold: f64,
     /// The bias of dynamic komi in this handicap game (see `search::dynamic_komi`).
     dynamic_komi: DynamicKomi,
     /// Its step in points (0, the default: no dynamic komi, which lost in self-play; see
     /// `docs/strength.md`); `None`: the board's default step (`auto`).
-    dynamic_komi_step: Option<f64>,
+    pub(super) dynamic_komi_step: Option<f64>,
     started: Instant,
     /// Folder that relative `loadsgf`/`printsgf` paths start from (the process's working
     /// directory when `None`): regression scripts name files relative to themselves.
@@ -108,7 +83,7 @@ pub struct Engine {
     /// Set by the I/O loop on GoGui's `# interrupt`: the running genmove answers at once.
     interrupt: Arc<AtomicBool>,
     /// Write GoGui's live graphics (`gogui-gfx:` lines on stderr) while genmove thinks.
-    live_gfx: bool,
+    pub(super) live_gfx: bool,
 }
 
 /// A search of the opponent's position running while the controller is silent. It owns the
@@ -357,47 +332,33 @@ impl Engine {
             Command::GoguiAnalyzeCommands => Ok(GOGUI_ANALYZE_COMMANDS.join("\n")),
             Command::GoguiInterrupt => Ok(String::new()),
             Command::KataGetParams => {
-                let fields: Vec<(&str, Value)> = PARAM_KEYS
+                let fields: Vec<(&str, Value)> = PARAMS
                     .iter()
-                    .map(|&key| {
-                        let text = self.param(key).unwrap_or_default();
-                        let value = match text.parse::<f64>() {
-                            Ok(n) => Value::Num(n),
-                            Err(_) if text == "true" || text == "false" => {
-                                Value::Bool(text == "true")
-                            }
-                            Err(_) => Value::Str(text),
+                    .map(|param| {
+                        let value = match param.get(self) {
+                            ParamValue::Number(n) => Value::Num(n),
+                            ParamValue::Bool(b) => Value::Bool(b),
+                            other => Value::Str(other.text()),
                         };
-                        (key, value)
+                        (param.key, value)
                     })
                     .collect();
                 Ok(json::write_flat_object(&fields))
             }
-            Command::KataSetParam(key, value) => {
+            Command::KataSetParam(key, value) | Command::TengenParam(Some((key, value))) => {
                 self.set_param(&key, &value).map(|()| String::new())
             }
-            Command::TengenParam(None) => Ok(PARAM_KEYS
+            Command::TengenParam(None) => Ok(PARAMS
                 .iter()
-                .map(|&key| {
-                    let value = self.param(key).unwrap_or_default();
-                    match key {
-                        _ if BOOLEAN_PARAM_KEYS.contains(&key) => {
-                            format!("[bool] {key} {}", u8::from(value == "true"))
-                        }
-                        "policy" => format!("[list/light/tactical/patterns] {key} {value}"),
-                        _ => format!("[string] {key} {value}"),
-                    }
+                .map(|param| {
+                    let value = match param.get(self) {
+                        ParamValue::Bool(b) => u8::from(b).to_string(),
+                        other => other.text(),
+                    };
+                    format!("[{}] {} {value}", param.gogui_type(), param.key)
                 })
                 .collect::<Vec<_>>()
                 .join("\n")),
-            Command::TengenParam(Some((key, value))) => {
-                let value = match value.as_str() {
-                    "1" if BOOLEAN_PARAM_KEYS.contains(&key.as_str()) => "true".to_string(),
-                    "0" if BOOLEAN_PARAM_KEYS.contains(&key.as_str()) => "false".to_string(),
-                    _ => value,
-                };
-                self.set_param(&key, &value).map(|()| String::new())
-            }
             Command::TengenOwnership => {
                 let ownership = self.ownership();
                 let board = self.game.board();
@@ -709,77 +670,19 @@ impl Engine {
         self.analysis_visits
     }
 
-    /// One search parameter's value as text, by its key in [`PARAM_KEYS`].
-    fn param(&self, key: &str) -> Option<String> {
-        let p = &self.search;
-        Some(match key {
-            "playouts" => p.playouts.min(u32::MAX as usize).to_string(),
-            "time" => p.time_limit.map_or(0.0, |t| t.as_secs_f64()).to_string(),
-            "threads" => p.threads.to_string(),
-            "exploration" => p.exploration.to_string(),
-            "rave_equivalence" => p.rave_equivalence.to_string(),
-            "expand_after" => p.expand_after.to_string(),
-            "priors" => p.priors.to_string(),
-            "prior_weight" => p.prior_weight.map_or("auto".to_string(), |w| w.to_string()),
-            "model_prior" => p.model_prior.to_string(),
-            "dead_chain_prior" => p.dead_chain_prior.to_string(),
-            "criticality" => p.criticality.map_or("auto".to_string(), |c| c.to_string()),
-            "policy" => p.policy.name().to_string(),
-            "max_memory" => p.max_memory_mib.to_string(),
-            "resign_threshold" => self.resign_threshold.to_string(),
-            "dynamic_komi" => self.dynamic_komi_step.map_or("auto".to_string(), |s| s.to_string()),
-            "live_gfx" => self.live_gfx.to_string(),
-            _ => return None,
-        })
+    /// One parameter's value as text, by its key in the table [`PARAMS`].
+    pub fn param(&self, key: &str) -> Option<String> {
+        params::find(key).map(|param| param.get(self).text())
     }
 
-    /// Sets one search parameter from text: the one table behind `kata-set-param` and GoGui's
-    /// `tengen-param`.
-    fn set_param(&mut self, key: &str, value: &str) -> Result<(), GtpError> {
-        let bad = || GtpError::new(format!("bad value for parameter '{key}'"));
-        let number = |min: f64, max: f64| {
-            value
-                .parse::<f64>()
-                .ok()
-                .filter(|v| v.is_finite() && (min..=max).contains(v))
-                .ok_or_else(bad)
-        };
-        let boolean = || match value {
-            "true" => Ok(true),
-            "false" => Ok(false),
-            _ => Err(bad()),
-        };
-        let p = &mut self.search;
-        match key {
-            "playouts" => p.playouts = number(1.0, 1e12)? as usize,
-            "time" => {
-                let seconds = number(0.0, crate::game::clock::MAX_THINK_SECONDS)?;
-                p.time_limit = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
-            }
-            "threads" => p.threads = number(1.0, MAX_THREADS as f64)? as usize,
-            "exploration" => p.exploration = number(0.0, 100.0)?,
-            "rave_equivalence" => p.rave_equivalence = number(0.0, 1e9)?,
-            "expand_after" => p.expand_after = number(0.0, 1e6)? as u32,
-            "priors" => p.priors = boolean()?,
-            "dead_chain_prior" => p.dead_chain_prior = boolean()?,
-            "prior_weight" => {
-                p.prior_weight = if value == "auto" { None } else { Some(number(0.0, 100.0)?) }
-            }
-            "model_prior" => p.model_prior = number(0.0, 10_000.0)?,
-            "criticality" => {
-                p.criticality = if value == "auto" { None } else { Some(number(0.0, 10.0)?) }
-            }
-            "policy" => p.policy = PlayoutPolicy::from_name(value).ok_or_else(bad)?,
-            "max_memory" => p.max_memory_mib = number(1.0, 1e7)? as usize,
-            "resign_threshold" => self.resign_threshold = number(0.0, 1.0)?,
-            "dynamic_komi" => {
-                self.dynamic_komi_step =
-                    if value == "auto" { None } else { Some(number(0.0, 100.0)?) }
-            }
-            "live_gfx" => self.live_gfx = boolean()?,
-            _ => return Err(GtpError::new(format!("unknown parameter '{key}'"))),
-        }
-        Ok(())
+    /// Sets one parameter of the table [`PARAMS`] from text.
+    ///
+    /// # Errors
+    /// `unknown parameter 'KEY'`, or `bad value for parameter 'KEY'` (nothing changes then).
+    pub fn set_param(&mut self, key: &str, value: &str) -> Result<(), GtpError> {
+        let param =
+            params::find(key).ok_or_else(|| GtpError::new(format!("unknown parameter '{key}'")))?;
+        param.set(self, value).map_err(GtpError::new)
     }
 
     fn should_resign(&self, color: Color, win_rate: f64) -> bool {

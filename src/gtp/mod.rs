@@ -3,12 +3,14 @@
 //! responses, `command` turns a line into a typed [`command::Command`] (one table of names
 //! drives dispatch and `list_commands`), `engine` executes it. `testfile` and `regex` read the
 //! GNU Go-format regression scripts in `gtp-tests/`; `analysis` writes the live-analysis
-//! lines; `json` reads and writes the flat JSON objects of KataGo's rules and match results.
+//! lines; `json` reads and writes the flat JSON objects of KataGo's rules and match results;
+//! `params` is the one table of engine parameters.
 
 pub mod analysis;
 pub mod command;
 pub mod engine;
 pub mod json;
+pub mod params;
 pub mod regex;
 pub mod server;
 pub mod testfile;
