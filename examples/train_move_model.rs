@@ -75,7 +75,8 @@ struct Args {
     /// compare them with the new one on the same positions.
     #[arg(long)]
     compare: Vec<PathBuf>,
-    /// Leave this feature group out (its gammas stay 1), e.g. `--without diamond`.
+    /// Leave this feature group out (its gammas stay 1), e.g. `--without diamond`; with
+    /// `--evaluate`, also measure the model with each such group's gammas set to 1.
     #[arg(long)]
     without: Vec<String>,
     /// Learn from the first this many games only (in the order the records are read).
@@ -271,6 +272,10 @@ fn evaluate(args: &Args, records: &[(usize, sgf::SgfRecord)]) {
         None => format!("the shipped {size}x{size} model"),
     };
     report(&format!("{name} on {games} games"), &set, model);
+    for group in &args.without {
+        let group = move_model::Group::from_name(group).expect("checked in main");
+        report(&format!("  without {}", group.name()), &set, &model.without(group));
+    }
 }
 
 /// The large shapes around the moves played in the training games (every position, not

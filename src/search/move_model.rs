@@ -508,6 +508,14 @@ impl MoveModel {
         self
     }
 
+    /// The model with every gamma of `group` set to 1, as if it did not have the group (the
+    /// other groups not refitted): what the group adds to this model.
+    pub fn without(&self, group: Group) -> MoveModel {
+        let mut model = self.clone();
+        model.gammas[group_index(group)].fill(1.0);
+        model
+    }
+
     /// How many large shapes the model knows.
     pub fn large_shapes(&self) -> usize {
         self.shapes.len()
@@ -833,10 +841,13 @@ mod tests {
             assert!(builtin.gamma(Group::Escape, 3) > 2.0 * builtin.gamma(Group::Escape, 0));
             assert!(builtin.gamma(Group::SelfAtari, 2) < 0.5 * builtin.gamma(Group::SelfAtari, 0));
         }
-        // The diamonds count below 13x13 only.
+        // Below 13x13 the model of 9x9 games, with diamonds and no large shapes; from 13x13
+        // up the model of strong human 19x19 games, which knows large shapes too.
         let diamonds = |size| MoveModel::builtin(size).gammas[group_index(Group::Diamond)].clone();
         assert!(diamonds(9).iter().any(|&g| g != 1.0));
         assert!(diamonds(12).iter().any(|&g| g != 1.0));
-        assert!(diamonds(13).iter().all(|&g| g == 1.0));
+        assert_eq!(MoveModel::builtin(12).large_shapes(), 0);
+        assert!(MoveModel::builtin(13).large_shapes() > 10_000);
+        assert!(std::ptr::eq(MoveModel::builtin(13), MoveModel::builtin(19)));
     }
 }
