@@ -1,3 +1,7 @@
+//! The board layer: `point` (points, moves, cells and the array sizes), `color`, `zobrist`
+//! (the hash keys), `vertex` (points as `D4` text), and here the fast [`Board`]. It knows
+//! nothing of rules beyond one move, of history or of search.
+//!
 //! The fast board: stones, chains, exact liberty counts, captures, simple ko and the hash.
 //!
 //! Representation. Points live on a padded one-dimensional index: a board of side `n` uses

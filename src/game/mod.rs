@@ -1,3 +1,7 @@
+//! The game layer, on the board: here [`Game`]; `rules` (the rule sets and their one table of
+//! names), `score` (counting), `handicap`, `clock`, `sgf` (the format), `record` (SGF records
+//! to games and back), `display` (the board as text).
+//!
 //! A game in progress: the board plus everything the rules need that a position alone does
 //! not hold — side to move, consecutive passes, the handicap, the setup stones, the moves,
 //! the positions seen so far (for superko) and the undo stack.
