@@ -1,6 +1,9 @@
-//! Just enough JSON for the KataGo rules dialect (`kata-set-rules {"ko":"SIMPLE",...}`) and
-//! the match runner's results file: one flat object of strings, numbers, booleans and nulls,
-//! read; and the same written.
+//! The flat JSON objects of the KataGo rules dialect (`kata-set-rules {"ko":"SIMPLE",...}`),
+//! `kata-get-params` and the match runner's results file: one object of strings, numbers,
+//! booleans and nulls, in a fixed field order. `serde_json` reads and writes them; this module
+//! only keeps them flat.
+
+use serde_json::{Map, Number, Value as Json};
 
 /// A value of a flat object.
 #[derive(Clone, Debug, PartialEq)]
@@ -11,164 +14,47 @@ pub enum Value {
     Null,
 }
 
-/// Reads `{"key": value, ...}` with scalar values only.
+/// Reads `{"key": value, ...}` with scalar values only, in the order written.
 ///
 /// # Errors
-/// A message naming what was expected where.
+/// serde_json's description of broken JSON, or the key whose value is an array or object.
 pub fn parse_flat_object(text: &str) -> Result<Vec<(String, Value)>, String> {
-    let mut reader = Reader { chars: text.chars().collect(), at: 0 };
-    reader.expect('{')?;
-    let mut fields = Vec::new();
-    if reader.next_is('}') {
-        reader.at += 1;
-    } else {
-        loop {
-            let key = reader.string()?;
-            reader.expect(':')?;
-            let value = reader.value()?;
-            fields.push((key, value));
-            reader.skip_space();
-            match reader.bump() {
-                Some(',') => continue,
-                Some('}') => break,
-                _ => return Err(format!("expected , or }} at {}", reader.at)),
-            }
-        }
-    }
-    reader.skip_space();
-    if reader.at != reader.chars.len() {
-        return Err(format!("unexpected text after the object at {}", reader.at));
-    }
-    Ok(fields)
-}
-
-struct Reader {
-    chars: Vec<char>,
-    at: usize,
-}
-
-impl Reader {
-    fn skip_space(&mut self) {
-        while self.chars.get(self.at).is_some_and(|c| c.is_whitespace()) {
-            self.at += 1;
-        }
-    }
-
-    fn bump(&mut self) -> Option<char> {
-        let c = self.chars.get(self.at).copied();
-        self.at += 1;
-        c
-    }
-
-    fn next_is(&mut self, c: char) -> bool {
-        self.skip_space();
-        self.chars.get(self.at) == Some(&c)
-    }
-
-    fn expect(&mut self, c: char) -> Result<(), String> {
-        if self.next_is(c) {
-            self.at += 1;
-            Ok(())
-        } else {
-            Err(format!("expected {c} at {}", self.at))
-        }
-    }
-
-    fn string(&mut self) -> Result<String, String> {
-        self.expect('"')?;
-        let mut out = String::new();
-        loop {
-            match self.bump() {
-                None => return Err("unterminated string".into()),
-                Some('"') => return Ok(out),
-                Some('\\') => match self.bump() {
-                    Some('n') => out.push('\n'),
-                    Some('t') => out.push('\t'),
-                    Some(c @ ('"' | '\\' | '/')) => out.push(c),
-                    Some('r') => out.push('\r'),
-                    Some('u') => {
-                        let digits: String = (0..4).filter_map(|_| self.bump()).collect();
-                        let code = u32::from_str_radix(&digits, 16)
-                            .ok()
-                            .filter(|_| digits.len() == 4)
-                            .and_then(char::from_u32)
-                            .ok_or_else(|| format!("bad \\u escape at {}", self.at))?;
-                        out.push(code);
-                    }
-                    _ => return Err(format!("bad escape at {}", self.at)),
-                },
-                Some(c) => out.push(c),
-            }
-        }
-    }
-
-    fn value(&mut self) -> Result<Value, String> {
-        self.skip_space();
-        match self.chars.get(self.at) {
-            Some('"') => self.string().map(Value::Str),
-            Some(_) => {
-                let start = self.at;
-                while self
-                    .chars
-                    .get(self.at)
-                    .is_some_and(|c| c.is_ascii_alphanumeric() || "+-.".contains(*c))
-                {
-                    self.at += 1;
+    let object: Map<String, Json> = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    object
+        .into_iter()
+        .map(|(key, value)| {
+            let value = match value {
+                Json::String(s) => Value::Str(s),
+                Json::Number(n) => Value::Num(n.as_f64().unwrap_or(f64::NAN)),
+                Json::Bool(b) => Value::Bool(b),
+                Json::Null => Value::Null,
+                Json::Array(_) | Json::Object(_) => {
+                    return Err(format!("the value of '{key}' is not a string, number or boolean"))
                 }
-                let word: String = self.chars[start..self.at].iter().collect();
-                match word.as_str() {
-                    "true" => Ok(Value::Bool(true)),
-                    "false" => Ok(Value::Bool(false)),
-                    "null" => Ok(Value::Null),
-                    number => number
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|n| n.is_finite())
-                        .map(Value::Num)
-                        .ok_or_else(|| format!("expected a value at {start}")),
-                }
-            }
-            None => Err("expected a value".into()),
-        }
-    }
+            };
+            Ok((key, value))
+        })
+        .collect()
 }
 
-/// Writes a flat object in the given field order.
+/// Writes a flat object in the given field order, on one line. Whole numbers are written
+/// without a fraction (`5000`, as KataGo writes them), and a number that is not finite as
+/// null.
 pub fn write_flat_object(fields: &[(&str, Value)]) -> String {
-    let body: Vec<String> = fields
+    let object: Map<String, Json> = fields
         .iter()
         .map(|(key, value)| {
             let value = match value {
-                Value::Str(s) => quote(s),
-                Value::Num(n) if n.is_finite() => n.to_string(),
-                Value::Num(_) => "null".to_string(),
-                Value::Bool(b) => b.to_string(),
-                Value::Null => "null".to_string(),
+                Value::Str(s) => Json::String(s.clone()),
+                Value::Num(n) if n.fract() == 0.0 && n.abs() < 9e15 => Json::from(*n as i64),
+                Value::Num(n) => Number::from_f64(*n).map_or(Json::Null, Json::Number),
+                Value::Bool(b) => Json::Bool(*b),
+                Value::Null => Json::Null,
             };
-            format!("\"{key}\":{value}")
+            (key.to_string(), value)
         })
         .collect();
-    format!("{{{}}}", body.join(","))
-}
-
-/// A JSON string literal: quotes, backslashes and control characters escaped, so that a
-/// written object always stays on one line.
-fn quote(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    Json::Object(object).to_string()
 }
 
 #[cfg(test)]
@@ -221,5 +107,12 @@ mod tests {
         assert!(!text.contains('\n'), "{text}");
         let back = parse_flat_object(&text).unwrap();
         assert_eq!(back, vec![("s".into(), Value::Str(awkward.into())), ("n".into(), Value::Null)]);
+        // Whole numbers without a fraction, others as they are, in the order given.
+        let text = write_flat_object(&[
+            ("z", Value::Num(5000.0)),
+            ("a", Value::Num(0.25)),
+            ("m", Value::Num(-3.0)),
+        ]);
+        assert_eq!(text, r#"{"z":5000,"a":0.25,"m":-3}"#);
     }
 }
