@@ -14,7 +14,7 @@ use crate::game::{Game, HandicapError};
 use crate::gtp::analysis::analysis_line;
 use crate::gtp::command::{parse, AnalysisRequest, Command, GtpError, StatusKind, COMMAND_NAMES};
 use crate::gtp::json::{self, Value};
-use crate::gtp::params::{self, Value as ParamValue, PARAMS};
+use crate::gtp::params::{self, Settings, Value as ParamValue, PARAMS};
 use crate::search::dynamic_komi::{self, DynamicKomi};
 use crate::search::ownership::{chain_statuses, chains_with, Ownership, Status};
 use crate::search::{Reporter, SearchParams, Searcher};
@@ -53,16 +53,12 @@ pub struct Engine {
     clock: Clock,
     seed: u64,
     rng: SmallRng,
-    pub(super) search: SearchParams,
+    /// What the parameter table sets: the search's parameters and the player's own.
+    settings: Settings,
     /// Keeps the tree between moves (tree reuse).
     searcher: Searcher,
-    /// Resign below this win rate (0 never resigns).
-    pub(super) resign_threshold: f64,
     /// The bias of dynamic komi in this handicap game (see `search::dynamic_komi`).
     dynamic_komi: DynamicKomi,
-    /// Its step in points (0, the default: no dynamic komi, which lost in self-play; see
-    /// `docs/strength.md`); `None`: the board's default step (`auto`).
-    pub(super) dynamic_komi_step: Option<f64>,
     started: Instant,
     /// Folder that relative `loadsgf`/`printsgf` paths start from (the process's working
     /// directory when `None`): regression scripts name files relative to themselves.
@@ -82,8 +78,6 @@ pub struct Engine {
     analysis_visits: u32,
     /// Set by the I/O loop on GoGui's `# interrupt`: the running genmove answers at once.
     interrupt: Arc<AtomicBool>,
-    /// Write GoGui's live graphics (`gogui-gfx:` lines on stderr) while genmove thinks.
-    pub(super) live_gfx: bool,
 }
 
 /// A search of the opponent's position running while the controller is silent. It owns the
@@ -118,11 +112,9 @@ impl Engine {
             clock: Clock::default(),
             seed,
             rng: SmallRng::seed_from_u64(seed),
-            search: SearchParams::default(),
+            settings: Settings::default(),
             searcher: Searcher::new(),
-            resign_threshold: 0.1,
             dynamic_komi: DynamicKomi::default(),
-            dynamic_komi_step: Some(0.0),
             started: Instant::now(),
             files_dir: None,
             last_estimate: None,
@@ -132,7 +124,6 @@ impl Engine {
             pondering: None,
             analysis_visits: 0,
             interrupt: Arc::new(AtomicBool::new(false)),
-            live_gfx: false,
         }
     }
 
@@ -167,7 +158,7 @@ impl Engine {
             time_limit: Some(cap),
             early_stop: false,
             seed: self.rng.next_u64(),
-            ..self.search.clone()
+            ..self.settings.search.clone()
         };
         let halt = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&halt);
@@ -198,12 +189,12 @@ impl Engine {
 
     /// Sets the search's parameters (playouts per move and the rest).
     pub fn set_search_params(&mut self, params: SearchParams) {
-        self.search = params;
+        self.settings.search = params;
     }
 
     /// Resign below this win rate; 0 never resigns.
     pub fn set_resign_threshold(&mut self, threshold: f64) {
-        self.resign_threshold = threshold;
+        self.settings.resign_threshold = threshold;
     }
 
     /// Makes relative file paths in `loadsgf` and `printsgf` start from `dir`.
@@ -335,7 +326,7 @@ impl Engine {
                 let fields: Vec<(&str, Value)> = PARAMS
                     .iter()
                     .map(|param| {
-                        let value = match param.get(self) {
+                        let value = match param.get(&self.settings) {
                             ParamValue::Number(n) => Value::Num(n),
                             ParamValue::Bool(b) => Value::Bool(b),
                             other => Value::Str(other.text()),
@@ -351,7 +342,7 @@ impl Engine {
             Command::TengenParam(None) => Ok(PARAMS
                 .iter()
                 .map(|param| {
-                    let value = match param.get(self) {
+                    let value = match param.get(&self.settings) {
                         ParamValue::Bool(b) => u8::from(b).to_string(),
                         other => other.text(),
                     };
@@ -371,9 +362,9 @@ impl Engine {
             Command::TengenBestMoves | Command::TengenPv => {
                 let color = self.game.to_move();
                 let params = SearchParams {
-                    playouts: self.search.playouts.min(GFX_PLAYOUTS),
+                    playouts: self.settings.search.playouts.min(GFX_PLAYOUTS),
                     seed: self.rng.next_u64(),
-                    ..self.search.clone()
+                    ..self.settings.search.clone()
                 };
                 let result = self.searcher.search(&self.game, &params);
                 let board = self.game.board();
@@ -466,16 +457,16 @@ impl Engine {
     ) -> String {
         let mut game = self.game.clone();
         game.set_to_move(color);
-        let model_prior = self.search.model_prior;
+        let model_prior = self.settings.search.model_prior;
         let mut report = |result: &crate::search::SearchResult| {
             emit(analysis_line(&game, color, request, result, &[], model_prior));
         };
         let every = Duration::from_millis(10 * u64::from(request.interval_cs.max(1)));
         let cleanup = self.capture_all_dead;
-        let tracked = self.search.track_ownership;
-        self.search.track_ownership = request.ownership || request.ownership_stdev;
+        let tracked = self.settings.search.track_ownership;
+        self.settings.search.track_ownership = request.ownership || request.ownership_stdev;
         let answer = self.genmove_reporting(color, true, cleanup, Some((every, &mut report)));
-        self.search.track_ownership = tracked;
+        self.settings.search.track_ownership = tracked;
         answer.unwrap_or_else(|e| e.0)
     }
 
@@ -533,7 +524,7 @@ impl Engine {
         let clock_budget =
             self.clock.budget(color, board.empty_points().len(), points, LAG_SECONDS);
         let clock_limit = clock_budget.map(Duration::from_secs_f64);
-        let time_limit = match (self.search.time_limit, clock_limit) {
+        let time_limit = match (self.settings.search.time_limit, clock_limit) {
             (Some(fixed), Some(clock)) => Some(fixed.min(clock)),
             (fixed, clock) => fixed.or(clock),
         };
@@ -543,9 +534,11 @@ impl Engine {
         let time_is_lost = time_limit.is_some_and(|limit| {
             clock_limit != Some(limit) || !self.clock.keeps_unused_time(color)
         });
-        let early_stop = self.search.early_stop && !time_is_lost;
-        let step =
-            self.dynamic_komi_step.unwrap_or_else(|| dynamic_komi::default_step(board.size()));
+        let early_stop = self.settings.search.early_stop && !time_is_lost;
+        let step = self
+            .settings
+            .dynamic_komi_step
+            .unwrap_or_else(|| dynamic_komi::default_step(board.size()));
         let extra_komi = self.dynamic_komi.extra_komi(&game, color, step);
         let params = SearchParams {
             seed: self.rng.next_u64(),
@@ -553,7 +546,7 @@ impl Engine {
             time_limit,
             extra_komi,
             early_stop,
-            ..self.search.clone()
+            ..self.settings.search.clone()
         };
         // GoGui's live graphics: the best moves so far, on stderr, twice a second.
         let board_for_gfx = game.board().clone();
@@ -571,7 +564,7 @@ impl Engine {
         };
         let interrupt = Arc::clone(&self.interrupt);
         let result = match reporter {
-            None if self.live_gfx => {
+            None if self.settings.live_gfx => {
                 let every = Duration::from_millis(500);
                 self.searcher.search_reporting(
                     &game,
@@ -597,7 +590,7 @@ impl Engine {
         );
         // An estimate from a few simulations (an interrupted search) is no reason to resign,
         // nor is one where dynamic komi asked for more than a win.
-        let enough = result.playouts >= self.search.playouts.min(MIN_RESIGN_PLAYOUTS);
+        let enough = result.playouts >= self.settings.search.playouts.min(MIN_RESIGN_PLAYOUTS);
         let asked_more = match color {
             Color::Black => extra_komi > 0.0,
             Color::White => extra_komi < 0.0,
@@ -658,7 +651,7 @@ impl Engine {
             root_avoid,
             max_root_visits: request.max_visits,
             track_ownership: request.ownership || request.ownership_stdev,
-            ..self.search.clone()
+            ..self.settings.search.clone()
         };
         let result = self.searcher.search(&game, &params);
         self.analysis_visits = result.root_visits;
@@ -672,7 +665,7 @@ impl Engine {
 
     /// One parameter's value as text, by its key in the table [`PARAMS`].
     pub fn param(&self, key: &str) -> Option<String> {
-        params::find(key).map(|param| param.get(self).text())
+        params::find(key).map(|param| param.get(&self.settings).text())
     }
 
     /// Sets one parameter of the table [`PARAMS`] from text.
@@ -682,7 +675,7 @@ impl Engine {
     pub fn set_param(&mut self, key: &str, value: &str) -> Result<(), GtpError> {
         let param =
             params::find(key).ok_or_else(|| GtpError::new(format!("unknown parameter '{key}'")))?;
-        param.set(self, value).map_err(GtpError::new)
+        param.set(&mut self.settings, value).map_err(GtpError::new)
     }
 
     fn should_resign(&self, color: Color, win_rate: f64) -> bool {
@@ -692,8 +685,8 @@ impl Engine {
         let opening = stones < points / 3;
         let handicap_white =
             self.game.handicap() > 0 && color == Color::White && stones < points / 2;
-        self.resign_threshold > 0.0
-            && win_rate < self.resign_threshold
+        self.settings.resign_threshold > 0.0
+            && win_rate < self.settings.resign_threshold
             && !opening
             && !handicap_white
     }
@@ -701,7 +694,7 @@ impl Engine {
     /// The ownership estimate of the position, on the search's threads (`--threads` binds it).
     fn ownership(&mut self) -> Ownership {
         let (game, seed) = (&self.game, self.seed);
-        let threads = self.search.threads;
+        let threads = self.settings.search.threads;
         self.searcher.install(threads, || Ownership::estimate(game, OWNERSHIP_PLAYOUTS, seed))
     }
 

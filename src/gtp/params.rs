@@ -3,10 +3,33 @@
 //! `kata-get-params`/`kata-set-param`, and GoGui's parameter dialog (`tengen-param`) all read
 //! it, so a parameter is added, renamed or bounded in this one place.
 
-use super::engine::Engine;
 use crate::search::policy::PlayoutPolicy;
-use crate::search::MAX_THREADS;
+use crate::search::{SearchParams, MAX_THREADS};
 use std::time::Duration;
+
+/// What the parameters set: the search's parameters and the player's own choices around it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub search: SearchParams,
+    /// Resign below this win rate (0 never resigns).
+    pub resign_threshold: f64,
+    /// The step of dynamic komi in points (0, the default: none, which lost in self-play;
+    /// see `docs/strength.md`); `None`: the board's default step (`auto`).
+    pub dynamic_komi_step: Option<f64>,
+    /// Write GoGui's live graphics (`gogui-gfx:` lines on stderr) while genmove thinks.
+    pub live_gfx: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            search: SearchParams::default(),
+            resign_threshold: 0.1,
+            dynamic_komi_step: Some(0.0),
+            live_gfx: false,
+        }
+    }
+}
 
 /// What values a parameter takes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -46,8 +69,8 @@ pub struct Param {
     pub key: &'static str,
     pub kind: Kind,
     pub help: &'static str,
-    get: fn(&Engine) -> Value,
-    set: fn(&mut Engine, Value),
+    get: fn(&Settings) -> Value,
+    set: fn(&mut Settings, Value),
 }
 
 impl Param {
@@ -77,18 +100,18 @@ impl Param {
         }
     }
 
-    /// The parameter's value in `engine`.
-    pub fn get(&self, engine: &Engine) -> Value {
-        (self.get)(engine)
+    /// The parameter's value in `settings`.
+    pub fn get(&self, settings: &Settings) -> Value {
+        (self.get)(settings)
     }
 
-    /// Sets the parameter in `engine` from `text`.
+    /// Sets the parameter in `settings` from `text`.
     ///
     /// # Errors
-    /// As [`Param::parse`]; the engine is unchanged then.
-    pub fn set(&self, engine: &mut Engine, text: &str) -> Result<(), String> {
+    /// As [`Param::parse`]; the settings are unchanged then.
+    pub fn set(&self, settings: &mut Settings, text: &str) -> Result<(), String> {
         let value = self.parse(text)?;
-        (self.set)(engine, value);
+        (self.set)(settings, value);
         Ok(())
     }
 
@@ -273,13 +296,12 @@ pub const PARAMS: &[Param] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::rules::Rules;
 
     // Every parameter reads back what was set, in its own text, and refuses a value outside
     // its kind without changing the engine; keys are unique.
     #[test]
     fn every_parameter_round_trips_and_refuses_bad_values() {
-        let mut engine = Engine::new(9, Rules::chinese(), 1);
+        let mut settings = Settings::default();
         for (i, param) in PARAMS.iter().enumerate() {
             assert!(PARAMS[..i].iter().all(|p| p.key != param.key), "{} twice", param.key);
             let good = match param.kind {
@@ -291,13 +313,13 @@ mod tests {
                 Kind::Choice(names) => names.iter().map(|n| n.to_string()).collect(),
             };
             for text in good {
-                param.set(&mut engine, &text).unwrap();
-                assert_eq!(param.get(&engine).text(), text, "{}", param.key);
+                param.set(&mut settings, &text).unwrap();
+                assert_eq!(param.get(&settings).text(), text, "{}", param.key);
             }
-            let before = param.get(&engine);
+            let before = param.get(&settings);
             for bad in ["", "x", "-1e99", "1e99", "nan", "maybe"] {
-                assert!(param.set(&mut engine, bad).is_err(), "{} {bad}", param.key);
-                assert_eq!(param.get(&engine), before, "{} {bad}", param.key);
+                assert!(param.set(&mut settings, bad).is_err(), "{} {bad}", param.key);
+                assert_eq!(param.get(&settings), before, "{} {bad}", param.key);
             }
         }
         let threads = find("threads").unwrap();
