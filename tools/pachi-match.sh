@@ -11,8 +11,9 @@
 # mean seconds per move in the summary (within 10 % of each other) and adjust PACHI_SIMS.
 #
 # TENGEN is a time such as 0.5s (seconds a move) or a number of playouts a move. Both engines
-# are seeded with the game number. Records and a results file go to
-# target/pachi-match-DATE/; run the printed match command again to resume.
+# are seeded with the game number, or with SEED_OFFSET plus it (new games at the same
+# settings). Records and a results file go to target/pachi-match-DATE/; run the printed match
+# command again to resume.
 #
 #   tools/pachi-match.sh GAMES TENGEN [more tengen gtp options]
 #   tools/pachi-match.sh 100 0.5s
@@ -38,6 +39,10 @@ case "$tengen_budget" in
 *[!0-9]* | '') echo "pachi-match.sh: TENGEN must be a number of playouts or a time such as 1s" >&2; exit 2 ;;
 *) budget="--playouts $tengen_budget" ;;
 esac
+offset=${SEED_OFFSET:-0}
+case "$offset" in
+'' | *[!0-9]*) echo "pachi-match.sh: SEED_OFFSET must be a number" >&2; exit 2 ;;
+esac
 pachi_dir=${PACHI_DIR:-$HOME/pachi}
 if ! [ -x "$pachi_dir/pachi" ]; then
     if ! [ -x ../shared/peers/build-pachi.sh ] && ! [ -f ../shared/peers/build-pachi.sh ]; then
@@ -55,8 +60,8 @@ mkdir -p "$out"
 cp target/release/tengen "$out/tengen"
 set -x
 exec "$out/tengen" match \
-    --black "$out/tengen gtp $budget --threads 1 --seed {game} $*" \
-    --white "bash -c 'cd $pachi_dir && exec ./pachi -D -t =$sims threads=1 -s {game}'" \
+    --black "sh -c 'exec $out/tengen gtp $budget --threads 1 --seed \$(($offset + {game})) $*'" \
+    --white "bash -c 'cd $pachi_dir && exec ./pachi -D -t =$sims threads=1 -s \$(($offset + {game}))'" \
     --referee "/usr/games/gnugo --mode gtp --chinese-rules" \
     --size "$size" --komi 7.5 --games "$games" --alternate $openings \
     --parallel 2 --sgf-dir "$out" --results "$out/results.jsonl"
