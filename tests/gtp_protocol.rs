@@ -412,22 +412,24 @@ fn binary_speaks_only_gtp() {
     assert!(!output.stderr.is_empty(), "debug logging goes to stderr");
 }
 
+/// The binary run with `args`, asked for its parameters: everything it printed, and how it
+/// ended. A bad option ends the process before it reads: the pipe may be closed then.
+fn params_with(args: &[&str]) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(b"kata-get-params\nquit\n");
+    child.wait_with_output().unwrap()
+}
+
 // `--param KEY=VALUE` sets the same table as kata-set-param; a bad one stops the start.
 #[test]
 fn param_option() {
-    let run = |args: &[&str]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-            .arg("gtp")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // A bad option ends the process before it reads: the pipe may be closed.
-        let _ = child.stdin.take().unwrap().write_all(b"kata-get-params\n");
-        child.wait_with_output().unwrap()
-    };
+    let run = |args: &[&str]| params_with(&[&["gtp"], args].concat());
     let out = run(&["--param", "playouts=123", "--param", "policy=light"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("\"playouts\":123") && text.contains("\"policy\":\"light\""), "{text}");
@@ -444,17 +446,7 @@ fn param_option() {
 // options is refused rather than silently ignoring them.
 #[test]
 fn engine_options_at_the_top_level() {
-    let run = |args: &[&str]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let _ = child.stdin.take().unwrap().write_all(b"kata-get-params\nquit\n");
-        child.wait_with_output().unwrap()
-    };
+    let run = params_with;
     for prefix in [&[][..], &["gtp"][..]] {
         let args = [prefix, &["--playouts", "5000", "--threads", "2", "--exploration", "0.25"]];
         let out = run(&args.concat());
