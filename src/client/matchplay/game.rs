@@ -442,16 +442,9 @@ fn play_moves(
         if game.moves().len() >= setup.max_moves {
             return Some(Stop::MoveLimit);
         }
-        let color = game.to_move();
-        let command = format!("genmove {}", name(color));
-        if let Err(stop) = play_one_move(
-            setup,
-            table,
-            game,
-            clock.as_deref_mut(),
-            &mut times[color.index()],
-            &command,
-        ) {
+        if let Err(stop) =
+            play_one_move(setup, table, game, clock.as_deref_mut(), times, ["genmove"; 2])
+        {
             return Some(stop);
         }
     }
@@ -515,16 +508,7 @@ fn play_cleanup(
         if moves >= setup.cleanup_moves {
             return Some(Stop::CleanupLimit);
         }
-        let color = game.to_move();
-        let command = format!("{} {}", verbs[color.index()], name(color));
-        if let Err(stop) = play_one_move(
-            setup,
-            table,
-            game,
-            clock.as_deref_mut(),
-            &mut times[color.index()],
-            &command,
-        ) {
+        if let Err(stop) = play_one_move(setup, table, game, clock.as_deref_mut(), times, verbs) {
             return Some(stop);
         }
         moves += 1;
@@ -536,15 +520,20 @@ fn play_cleanup(
     None
 }
 
+/// Asks the side to move for a move with its verb of `verbs` (by colour: `genmove`, or
+/// `kgs-genmove_cleanup` in the cleanup), checks it, passes it on, and charges its time to
+/// that side's clock and `times`.
 fn play_one_move(
     setup: &GameSetup,
     table: &mut Table,
     game: &mut Game,
     clock: Option<&mut Clock>,
-    times: &mut MoveTimes,
-    command: &str,
+    times: &mut [MoveTimes; 2],
+    verbs: [&str; 2],
 ) -> Result<(), Stop> {
     let color = game.to_move();
+    let command = format!("{} {}", verbs[color.index()], name(color));
+    let command = command.as_str();
     let mut wait = setup.timeout;
     if let Some(clock) = clock.as_deref() {
         let left = clock.left(color);
@@ -572,7 +561,7 @@ fn play_one_move(
         }
         Err(e) => return Err(Stop::Forfeit(color, describe(&e, command))),
     };
-    times.add(seconds);
+    times[color.index()].add(seconds);
     if let Some(clock) = clock {
         if !clock.spend(color, (seconds - setup.lag).max(0.0)) {
             return Err(Stop::OutOfTime(color, seconds));
