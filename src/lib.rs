@@ -5,7 +5,8 @@
 //! - [`game`]: a game on top of the board (side to move, superko history, undo), the rules,
 //!   scoring, handicap, the clock, SGF and game records.
 //! - [`search`]: the Monte Carlo tree search with its playout policies, patterns, priors, the
-//!   move model and the ownership estimate; never parses text.
+//!   move model and the ownership estimate, and the player around it (time, passing,
+//!   resigning, pondering); never parses text.
 //! - [`gtp`]: the Go Text Protocol server, translating text into calls on `game` and
 //!   `search` and their results back into text.
 //! - [`client`]: drives other GTP programs (`regress`, `match`); beside `gtp`, whose script

@@ -4,28 +4,24 @@
 
 use crate::board::color::Color;
 use crate::board::vertex::{format_move, format_vertex, Vertex};
-use crate::board::{Move, Point};
+use crate::board::{Board, Move, Point};
 use crate::game::clock::Clock;
 use crate::game::display;
 use crate::game::record::{self, RecordInfo};
 use crate::game::rules::{HandicapBonus, KoRule, Rules, Scoring};
+use crate::game::score::Score;
 use crate::game::sgf;
 use crate::game::{Game, HandicapError};
 use crate::gtp::analysis::analysis_line;
 use crate::gtp::command::{parse, AnalysisRequest, Command, GtpError, StatusKind, COMMAND_NAMES};
 use crate::gtp::json::{self, Value};
 use crate::gtp::params::{self, Settings, Value as ParamValue, PARAMS};
-use crate::search::dynamic_komi::{self, DynamicKomi};
-use crate::search::ownership::{chain_statuses, chains_with, Ownership, Status};
-use crate::search::{Reporter, SearchParams, Searcher};
-use rand::rngs::SmallRng;
-use rand::{RngCore, SeedableRng};
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::search::ownership::{Ownership, Status};
+use crate::search::player::{MoveRequest, Player};
+use crate::search::{Reporter, SearchParams, SearchResult};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Light playouts behind `final_score` and `final_status_list`.
-const OWNERSHIP_PLAYOUTS: usize = 1024;
 
 /// What GoGui lists in its Analyze menu: `type/label/command`.
 const GOGUI_ANALYZE_COMMANDS: &[&str] = &[
@@ -37,60 +33,28 @@ const GOGUI_ANALYZE_COMMANDS: &[&str] = &[
     "param/Search parameters/tengen-param",
 ];
 
-/// Simulations a search needs before its win rate may make tengen resign.
-const MIN_RESIGN_PLAYOUTS: usize = 1000;
-
 /// Playouts at most behind the GoGui best-move and variation displays, so they answer fast.
 const GFX_PLAYOUTS: usize = 5000;
 
-/// Seconds kept back from every move's time for network and GUI lag.
-const LAG_SECONDS: f64 = 0.3;
-/// The engine state a GTP session works on.
+/// The engine state a GTP session works on: the game, its clock, and the player.
 pub struct Engine {
     game: Game,
     /// Rules for the next game: `boardsize` and `clear_board` start over with these.
     rules: Rules,
     clock: Clock,
-    seed: u64,
-    rng: SmallRng,
-    /// What the parameter table sets: the search's parameters and the player's own.
+    /// What the parameter table sets: the player's settings and the GTP layer's own.
     settings: Settings,
-    /// Keeps the tree between moves (tree reuse).
-    searcher: Searcher,
-    /// The bias of dynamic komi in this handicap game (see `search::dynamic_komi`).
-    dynamic_komi: DynamicKomi,
+    /// Chooses the moves, ponders, and owns the searcher with its tree.
+    player: Player,
     started: Instant,
     /// Folder that relative `loadsgf`/`printsgf` paths start from (the process's working
     /// directory when `None`): regression scripts name files relative to themselves.
     files_dir: Option<std::path::PathBuf>,
-    /// The win rate (for the side that moved) and playouts of the last `genmove` search;
-    /// `None` when that move needed no search (a pass that wins the count).
-    last_estimate: Option<(f64, usize)>,
-    /// The longest a ponder may run; `None`: no pondering.
-    ponder_cap: Option<Duration>,
     /// Clean up before passing in every game, as `kgs-genmove_cleanup` does: for servers
     /// such as CGOS that score with every stone on the board as alive.
     capture_all_dead: bool,
-    /// Set by a `genmove` that played: the opponent is thinking now, so we may too.
-    ponder_due: bool,
-    pondering: Option<Pondering>,
     /// Root visits after the last analysis slice.
     analysis_visits: u32,
-    /// Set by the I/O loop on GoGui's `# interrupt`: the running genmove answers at once.
-    interrupt: Arc<AtomicBool>,
-}
-
-/// A search of the opponent's position running while the controller is silent. It owns the
-/// engine's searcher meanwhile, and hands it back (with the tree it grew) when stopped.
-struct Pondering {
-    halt: Arc<AtomicBool>,
-    handle: std::thread::JoinHandle<(Searcher, usize)>,
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        self.stop_pondering();
-    }
 }
 
 impl Default for Engine {
@@ -110,26 +74,18 @@ impl Engine {
             game: Game::new(size, rules.clone()),
             rules,
             clock: Clock::default(),
-            seed,
-            rng: SmallRng::seed_from_u64(seed),
             settings: Settings::default(),
-            searcher: Searcher::new(),
-            dynamic_komi: DynamicKomi::default(),
+            player: Player::new(seed),
             started: Instant::now(),
             files_dir: None,
-            last_estimate: None,
-            ponder_cap: None,
             capture_all_dead: false,
-            ponder_due: false,
-            pondering: None,
             analysis_visits: 0,
-            interrupt: Arc::new(AtomicBool::new(false)),
         }
     }
 
     /// The flag that interrupts a running `genmove` (GoGui's `# interrupt`).
     pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.interrupt)
+        self.player.interrupt_flag()
     }
 
     /// Capture every dead opponent stone before passing, in every `genmove`.
@@ -140,61 +96,29 @@ impl Engine {
     /// Ponder (search on the opponent's time, keeping the tree for the next move) for at most
     /// `cap` after each `genmove`; `None` turns pondering off.
     pub fn set_ponder(&mut self, cap: Option<Duration>) {
-        self.ponder_cap = cap;
+        self.player.set_ponder(cap);
     }
 
     /// Starts pondering if a `genmove` has just played and pondering is on. The I/O loop
     /// calls this after writing a response, when the engine would otherwise sit idle.
     pub fn start_pondering(&mut self) {
-        let Some(cap) = self.ponder_cap.filter(|_| self.ponder_due) else { return };
-        self.ponder_due = false;
-        if self.pondering.is_some() || self.game.is_over() {
-            return;
-        }
-        let mut searcher = std::mem::take(&mut self.searcher);
-        let game = self.game.clone();
-        let params = SearchParams {
-            playouts: usize::MAX,
-            time_limit: Some(cap),
-            early_stop: false,
-            seed: self.rng.next_u64(),
-            ..self.settings.search.clone()
-        };
-        let halt = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&halt);
-        let handle = std::thread::spawn(move || {
-            let result = searcher.search_until(&game, &params, &flag);
-            (searcher, result.playouts)
-        });
-        self.pondering = Some(Pondering { halt, handle });
+        self.player.start_pondering(&self.game, &self.settings.player);
     }
 
     /// Stops pondering, if it runs, and takes the searcher back with its tree. Returns the
     /// simulations the ponder ran. The I/O loop calls this as soon as a line arrives.
     pub fn stop_pondering(&mut self) -> Option<usize> {
-        let pondering = self.pondering.take()?;
-        pondering.halt.store(true, Ordering::Relaxed);
-        match pondering.handle.join() {
-            Ok((searcher, playouts)) => {
-                self.searcher = searcher;
-                log::info!("pondered {playouts} simulations");
-                Some(playouts)
-            }
-            Err(_) => {
-                log::error!("the ponder thread panicked; its tree is lost");
-                None
-            }
-        }
+        self.player.stop_pondering()
     }
 
     /// Sets the search's parameters (playouts per move and the rest).
     pub fn set_search_params(&mut self, params: SearchParams) {
-        self.settings.search = params;
+        self.settings.player.search = params;
     }
 
     /// Resign below this win rate; 0 never resigns.
     pub fn set_resign_threshold(&mut self, threshold: f64) {
-        self.settings.resign_threshold = threshold;
+        self.settings.player.resign_threshold = threshold;
     }
 
     /// Makes relative file paths in `loadsgf` and `printsgf` start from `dir`.
@@ -212,7 +136,7 @@ impl Engine {
     /// The win rate for the side that moved and the playouts behind it, from the last
     /// `genmove`'s search (`None` when that move needed no search).
     pub fn last_estimate(&self) -> Option<(f64, usize)> {
-        self.last_estimate
+        self.player.last_estimate()
     }
 
     pub fn game(&self) -> &Game {
@@ -312,8 +236,7 @@ impl Engine {
             Command::KataGetRules => Ok(rules_json(self.game.rules())),
             Command::KataSetRules(text) => self.kata_set_rules(&text),
             Command::SetRandomSeed(seed) => {
-                self.seed = seed;
-                self.rng = SmallRng::seed_from_u64(seed);
+                self.player.set_seed(seed);
                 Ok(String::new())
             }
             Command::CpuTime => Ok(format!(
@@ -361,12 +284,13 @@ impl Engine {
             }
             Command::TengenBestMoves | Command::TengenPv => {
                 let color = self.game.to_move();
+                let search = &self.settings.player.search;
                 let params = SearchParams {
-                    playouts: self.settings.search.playouts.min(GFX_PLAYOUTS),
-                    seed: self.rng.next_u64(),
-                    ..self.settings.search.clone()
+                    playouts: search.playouts.min(GFX_PLAYOUTS),
+                    seed: self.player.next_seed(),
+                    ..search.clone()
                 };
-                let result = self.searcher.search(&self.game, &params);
+                let result = self.player.search(&self.game, &params);
                 let board = self.game.board();
                 if matches!(command, Command::TengenPv) {
                     let mut mover = color;
@@ -385,16 +309,7 @@ impl Engine {
                     });
                     return Ok(format!("VAR {}", moves.join(" ")));
                 }
-                let labels: Vec<String> = result
-                    .candidates
-                    .iter()
-                    .filter(|(mv, visits, _)| *visits > 0 && *mv != Move::Pass)
-                    .take(5)
-                    .map(|&(mv, _, rate)| {
-                        format!("{} {:.0}%", format_move(board, mv), 100.0 * rate)
-                    })
-                    .collect();
-                Ok(format!("LABEL {}", labels.join(" ")))
+                Ok(format!("LABEL {}", best_move_labels(board, &result)))
             }
             Command::QueryBoardSize => Ok(self.game.board().size().to_string()),
             Command::GetKomi => Ok(self.game.rules().komi.to_string()),
@@ -438,12 +353,26 @@ impl Engine {
         Ok(String::new())
     }
 
-    /// Chooses a move for `color` by searching, plays it if `commit`. Passes at once when the
-    /// opponent has just passed and the count (dead stones removed) already wins; resigns when
-    /// the search sees almost no chance late enough in the game. With `cleanup` it never
-    /// passes while it sees dead opponent stones, so they get captured first.
+    /// Asks the player for a move for `color`, played if `commit`, and answers it as GTP
+    /// writes it (`resign` included). With `cleanup` the player never passes while it sees
+    /// dead opponent stones, so they get captured first.
     fn genmove(&mut self, color: Color, commit: bool, cleanup: bool) -> Result<String, GtpError> {
-        self.genmove_reporting(color, commit, cleanup, None)
+        // GoGui's live graphics: the best moves so far, on stderr, twice a second.
+        let board = self.game.board().clone();
+        let mut gfx = |result: &SearchResult| {
+            eprintln!("gogui-gfx:\nLABEL {}\n", best_move_labels(&board, result));
+        };
+        let every = Duration::from_millis(500);
+        let reporter: Option<Reporter> = self.settings.live_gfx.then_some((every, &mut gfx));
+        let request = MoveRequest { color, commit, cleanup };
+        let chosen = self.player.genmove(
+            &mut self.game,
+            &mut self.clock,
+            &self.settings.player,
+            request,
+            reporter,
+        );
+        Ok(self.move_text(chosen))
     }
 
     /// `genmove` that streams analysis while it thinks (`lz-genmove_analyze`,
@@ -457,161 +386,31 @@ impl Engine {
     ) -> String {
         let mut game = self.game.clone();
         game.set_to_move(color);
-        let model_prior = self.settings.search.model_prior;
-        let mut report = |result: &crate::search::SearchResult| {
+        let model_prior = self.settings.player.search.model_prior;
+        let mut report = |result: &SearchResult| {
             emit(analysis_line(&game, color, request, result, &[], model_prior));
         };
         let every = Duration::from_millis(10 * u64::from(request.interval_cs.max(1)));
-        let cleanup = self.capture_all_dead;
-        let tracked = self.settings.search.track_ownership;
-        self.settings.search.track_ownership = request.ownership || request.ownership_stdev;
-        let answer = self.genmove_reporting(color, true, cleanup, Some((every, &mut report)));
-        self.settings.search.track_ownership = tracked;
-        answer.unwrap_or_else(|e| e.0)
-    }
-
-    fn genmove_reporting(
-        &mut self,
-        color: Color,
-        commit: bool,
-        cleanup: bool,
-        reporter: Option<Reporter>,
-    ) -> Result<String, GtpError> {
-        let answer = match self.choose_move(color, commit, cleanup, reporter) {
-            Some(mv) => {
-                if commit {
-                    self.game.play(color, mv).expect("the search only proposes legal moves");
-                    self.ponder_due = true;
-                }
-                format_move(self.game.board(), mv)
-            }
-            None => "resign".to_string(),
-        };
-        Ok(answer)
-    }
-
-    /// The move to play, or `None` to resign.
-    fn choose_move(
-        &mut self,
-        color: Color,
-        commit: bool,
-        cleanup: bool,
-        reporter: Option<Reporter>,
-    ) -> Option<Move> {
-        // The controller's clock runs from the command: what is spent before the search
-        // (estimating chain statuses, carrying over the tree) comes out of the move's time.
-        let asked = Instant::now();
-        self.last_estimate = None;
-        let opponent_passed = self.game.last_move() == Some((color.opponent(), Move::Pass));
-        // Chain statuses cost playouts: estimated once, and only where they are needed.
-        let statuses = (cleanup || opponent_passed).then(|| self.statuses());
-        let dead_opponents = cleanup
-            && statuses.iter().flatten().any(|(stones, status)| {
-                *status == Status::Dead
-                    && self.game.board().stone(stones[0]) == Some(color.opponent())
-            });
-        if opponent_passed && !dead_opponents {
-            let margin = self.score_with(statuses.as_deref().unwrap_or_default()).margin();
-            let wins = if color == Color::Black { margin > 0.0 } else { margin < 0.0 };
-            if wins {
-                return Some(Move::Pass);
-            }
-        }
-        let mut game = self.game.clone();
-        game.set_to_move(color);
-        let board = game.board();
-        let points = board.size() * board.size();
-        let clock_budget =
-            self.clock.budget(color, board.empty_points().len(), points, LAG_SECONDS);
-        let clock_limit = clock_budget.map(Duration::from_secs_f64);
-        let time_limit = match (self.settings.search.time_limit, clock_limit) {
-            (Some(fixed), Some(clock)) => Some(fixed.min(clock)),
-            (fixed, clock) => fixed.or(clock),
-        };
-        // Stopping once the best move is settled saves time only where a later move can
-        // use it. Time that would be lost (a fixed time per move, a byo-yomi period) goes
-        // on searching, to grow the tree the next move starts from.
-        let time_is_lost = time_limit.is_some_and(|limit| {
-            clock_limit != Some(limit) || !self.clock.keeps_unused_time(color)
-        });
-        let early_stop = self.settings.search.early_stop && !time_is_lost;
-        let step = self
-            .settings
-            .dynamic_komi_step
-            .unwrap_or_else(|| dynamic_komi::default_step(board.size()));
-        let extra_komi = self.dynamic_komi.extra_komi(&game, color, step);
-        let params = SearchParams {
-            seed: self.rng.next_u64(),
-            allow_root_pass: !dead_opponents,
-            time_limit,
-            extra_komi,
-            early_stop,
-            ..self.settings.search.clone()
-        };
-        // GoGui's live graphics: the best moves so far, on stderr, twice a second.
-        let board_for_gfx = game.board().clone();
-        let mut gfx = |result: &crate::search::SearchResult| {
-            let labels: Vec<String> = result
-                .candidates
-                .iter()
-                .filter(|c| c.1 > 0 && c.0 != Move::Pass)
-                .take(5)
-                .map(|&(mv, _, rate)| {
-                    format!("{} {:.0}%", format_move(&board_for_gfx, mv), 100.0 * rate)
-                })
-                .collect();
-            eprintln!("gogui-gfx:\nLABEL {}\n", labels.join(" "));
-        };
-        let interrupt = Arc::clone(&self.interrupt);
-        let result = match reporter {
-            None if self.settings.live_gfx => {
-                let every = Duration::from_millis(500);
-                self.searcher.search_reporting(
-                    &game,
-                    &params,
-                    &interrupt,
-                    Some((every, &mut gfx)),
-                    asked,
-                )
-            }
-            reporter => self.searcher.search_reporting(&game, &params, &interrupt, reporter, asked),
-        };
-        self.last_estimate = Some((result.win_rate, result.playouts));
-        if commit {
-            // Whether the flag fell is the controller's call, not the player's.
-            self.clock.spend(color, asked.elapsed().as_secs_f64());
-            self.dynamic_komi.update(&game, color, result.win_rate, step);
-        }
-        log::info!(
-            "genmove {color}: {} win rate {:.3} after {} playouts (extra komi {extra_komi:.1})",
-            format_move(game.board(), result.best),
-            result.win_rate,
-            result.playouts
+        let mut settings = self.settings.player.clone();
+        settings.search.track_ownership = request.ownership || request.ownership_stdev;
+        let request = MoveRequest { color, commit: true, cleanup: self.capture_all_dead };
+        let reporter: Reporter = (every, &mut report);
+        let chosen = self.player.genmove(
+            &mut self.game,
+            &mut self.clock,
+            &settings,
+            request,
+            Some(reporter),
         );
-        // An estimate from a few simulations (an interrupted search) is no reason to resign,
-        // nor is one where dynamic komi asked for more than a win.
-        let enough = result.playouts >= self.settings.search.playouts.min(MIN_RESIGN_PLAYOUTS);
-        let asked_more = match color {
-            Color::Black => extra_komi > 0.0,
-            Color::White => extra_komi < 0.0,
-        };
-        if enough && !asked_more && self.should_resign(color, result.win_rate) {
-            return None;
+        self.move_text(chosen)
+    }
+
+    /// A chosen move as GTP writes it: `None` is `resign`.
+    fn move_text(&self, chosen: Option<Move>) -> String {
+        match chosen {
+            Some(mv) => format_move(self.game.board(), mv),
+            None => "resign".to_string(),
         }
-        // A pass the opponent has not invited only ends a game tengen is winning; behind, it
-        // hands the game over (when it may not resign yet, in the opening), so it plays the
-        // most visited real move instead and fights on. A win rate under dynamic komi says
-        // nothing of the real count, so then it never passes uninvited.
-        let passing_behind = |mv: Move| {
-            mv == Move::Pass && !opponent_passed && (result.win_rate < 0.5 || extra_komi != 0.0)
-        };
-        // The tree checks positional superko; the game may use stricter or looser rules.
-        result
-            .candidates
-            .iter()
-            .map(|&(mv, _, _)| mv)
-            .find(|&mv| !passing_behind(mv) && self.game.check(color, mv).is_ok())
-            .or(Some(Move::Pass))
     }
 
     /// One slice of live analysis: searches the position, for the request's colour, `slice`
@@ -647,13 +446,13 @@ impl Engine {
             playouts: usize::MAX,
             time_limit: Some(slice),
             early_stop: false,
-            seed: self.rng.next_u64(),
+            seed: self.player.next_seed(),
             root_avoid,
             max_root_visits: request.max_visits,
             track_ownership: request.ownership || request.ownership_stdev,
-            ..self.settings.search.clone()
+            ..self.settings.player.search.clone()
         };
-        let result = self.searcher.search(&game, &params);
+        let result = self.player.search(&game, &params);
         self.analysis_visits = result.root_visits;
         analysis_line(&game, color, request, &result, &params.root_avoid, params.model_prior)
     }
@@ -678,42 +477,16 @@ impl Engine {
         param.set(&mut self.settings, value).map_err(GtpError::new)
     }
 
-    fn should_resign(&self, color: Color, win_rate: f64) -> bool {
-        let board = self.game.board();
-        let points = board.size() * board.size();
-        let stones = points - board.empty_points().len();
-        let opening = stones < points / 3;
-        let handicap_white =
-            self.game.handicap() > 0 && color == Color::White && stones < points / 2;
-        self.settings.resign_threshold > 0.0
-            && win_rate < self.settings.resign_threshold
-            && !opening
-            && !handicap_white
-    }
-
-    /// The ownership estimate of the position, on the search's threads (`--threads` binds it).
     fn ownership(&mut self) -> Ownership {
-        let (game, seed) = (&self.game, self.seed);
-        let threads = self.settings.search.threads;
-        self.searcher.install(threads, || Ownership::estimate(game, OWNERSHIP_PLAYOUTS, seed))
+        self.player.ownership(&self.game, &self.settings.player)
     }
 
-    /// Every chain with its status, from the one evaluator behind scoring and status lists.
     fn statuses(&mut self) -> Vec<(Vec<Point>, Status)> {
-        let ownership = self.ownership();
-        chain_statuses(self.game.board(), &ownership)
+        self.player.statuses(&self.game, &self.settings.player)
     }
 
-    fn final_score(&mut self) -> crate::game::score::Score {
-        let statuses = self.statuses();
-        self.score_with(&statuses)
-    }
-
-    /// The count with the dead chains of `statuses` removed and its seki chains marked.
-    fn score_with(&self, statuses: &[(Vec<Point>, Status)]) -> crate::game::score::Score {
-        let dead = chains_with(statuses, Status::Dead);
-        let seki = chains_with(statuses, Status::Seki);
-        self.game.score(&dead, &seki)
+    fn final_score(&mut self) -> Score {
+        self.player.final_score(&self.game, &self.settings.player)
     }
 
     fn final_status_list(&mut self, kind: StatusKind) -> String {
@@ -850,6 +623,19 @@ impl Engine {
     }
 }
 
+/// GoGui's labels for the five most visited moves with their win rates (`D4 55% Q16 52%`),
+/// behind `tengen-best_moves` and the live graphics.
+fn best_move_labels(board: &Board, result: &SearchResult) -> String {
+    let labels: Vec<String> = result
+        .candidates
+        .iter()
+        .filter(|(mv, visits, _)| *visits > 0 && *mv != Move::Pass)
+        .take(5)
+        .map(|&(mv, _, rate)| format!("{} {:.0}%", format_move(board, mv), 100.0 * rate))
+        .collect();
+    labels.join(" ")
+}
+
 /// Largest game record `loadsgf` reads.
 const MAX_SGF_BYTES: u64 = 16 << 20;
 
@@ -933,10 +719,10 @@ mod tests {
     fn ponders_between_commands() {
         let mut engine = pondering_engine(Duration::from_secs(30));
         engine.start_pondering();
-        assert!(engine.pondering.is_none(), "nothing to ponder before a genmove");
+        assert!(!engine.player.is_pondering(), "nothing to ponder before a genmove");
         engine.handle("genmove", &["b"]).unwrap();
         engine.start_pondering();
-        assert!(engine.pondering.is_some());
+        assert!(engine.player.is_pondering());
         std::thread::sleep(Duration::from_millis(200));
         let asked = Instant::now();
         let pondered = engine.stop_pondering().expect("it was pondering");
@@ -968,30 +754,18 @@ mod tests {
         assert_eq!(engine.game().rules(), &Rules { komi: 5.5, ..Rules::new_zealand() });
     }
 
-    // Six stones on 9×9: white's search sees a lost game and lowers its own target, black's
-    // sees a won one and raises its own; with the step at 0 nothing moves.
+    // `dynamic_komi` through the parameter table: off by default, `auto` or a step, nothing
+    // negative (what the bias does is tested beside the player).
     #[test]
-    fn dynamic_komi_follows_lopsided_handicap_games() {
-        let play = |step: &str| {
-            let mut engine = Engine::new(9, Rules::chinese(), 3);
-            engine.set_search_params(SearchParams { playouts: 1000, ..SearchParams::default() });
-            engine.handle("fixed_handicap", &["6"]).unwrap();
-            engine.handle("kata-set-param", &["dynamic_komi", step]).unwrap();
-            engine.handle("genmove", &["w"]).unwrap();
-            let white = engine.last_estimate().unwrap().0;
-            engine.handle("genmove", &["b"]).unwrap();
-            let black = engine.last_estimate().unwrap().0;
-            assert!(white < dynamic_komi::LOW && black > dynamic_komi::HIGH, "{white} {black}");
-            (engine.dynamic_komi.bias(Color::White), engine.dynamic_komi.bias(Color::Black))
-        };
-        assert_eq!(play("auto"), (-2.0, 2.0));
-        assert_eq!(play("3"), (-3.0, 3.0));
-        assert_eq!(play("0"), (0.0, 0.0));
+    fn dynamic_komi_is_a_parameter() {
         let mut engine = Engine::new(9, Rules::chinese(), 3);
         assert!(engine.handle("kata-set-param", &["dynamic_komi", "-1"]).is_err());
         assert_eq!(engine.param("dynamic_komi").as_deref(), Some("0"), "off by default");
         engine.handle("kata-set-param", &["dynamic_komi", "auto"]).unwrap();
         assert_eq!(engine.param("dynamic_komi").as_deref(), Some("auto"));
+        assert_eq!(engine.settings.player.dynamic_komi_step, None);
+        engine.handle("kata-set-param", &["dynamic_komi", "3"]).unwrap();
+        assert_eq!(engine.settings.player.dynamic_komi_step, Some(3.0));
     }
 
     // Through the I/O loop: every command still gets its one answer, and the ponder of the
@@ -1006,24 +780,7 @@ mod tests {
         let answers: Vec<&str> = out.split("\n\n").filter(|a| !a.is_empty()).collect();
         assert_eq!(answers.len(), 4, "{out}");
         assert!(answers.iter().all(|a| a.starts_with('=')), "{out}");
-        assert!(engine.pondering.is_none(), "stopped at the end of input");
-    }
-
-    // With a fixed time per move, time saved is lost: the search runs to the deadline even
-    // where early stop would have ended it (on 5×5 the centre is clear long before).
-    #[test]
-    fn fixed_time_per_move_is_used_in_full() {
-        let limit = Duration::from_millis(400);
-        let mut engine = Engine::new(5, Rules::chinese(), 3);
-        engine.set_search_params(SearchParams {
-            playouts: usize::MAX,
-            time_limit: Some(limit),
-            threads: 1,
-            ..SearchParams::default()
-        });
-        let started = Instant::now();
-        engine.handle("genmove", &["b"]).unwrap();
-        assert!(started.elapsed() >= limit.mul_f64(0.95), "{:?}", started.elapsed());
+        assert!(!engine.player.is_pondering(), "stopped at the end of input");
     }
 
     // One thread, a seed and a playout count: the same moves every time, tree reuse included.
@@ -1046,19 +803,5 @@ mod tests {
         let first = moves();
         assert_eq!(first, moves());
         assert_eq!(first, moves());
-    }
-
-    // A ponder never runs past its cap, even if no command ever comes.
-    #[test]
-    fn pondering_stops_at_its_cap() {
-        let mut engine = pondering_engine(Duration::from_millis(50));
-        engine.handle("genmove", &["b"]).unwrap();
-        engine.start_pondering();
-        let started = Instant::now();
-        while !engine.pondering.as_ref().unwrap().handle.is_finished() {
-            assert!(started.elapsed() < Duration::from_secs(5), "still pondering");
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        assert!(engine.stop_pondering().is_some());
     }
 }

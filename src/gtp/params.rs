@@ -3,32 +3,18 @@
 //! `kata-get-params`/`kata-set-param`, and GoGui's parameter dialog (`tengen-param`) all read
 //! it, so a parameter is added, renamed or bounded in this one place.
 
+use crate::search::player::PlayerSettings;
 use crate::search::policy::PlayoutPolicy;
-use crate::search::{SearchParams, MAX_THREADS};
+use crate::search::MAX_THREADS;
 use std::time::Duration;
 
-/// What the parameters set: the search's parameters and the player's own choices around it.
-#[derive(Clone, Debug, PartialEq)]
+/// What the parameters set: the player's settings (the search's parameters among them)
+/// and the GTP layer's own.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Settings {
-    pub search: SearchParams,
-    /// Resign below this win rate (0 never resigns).
-    pub resign_threshold: f64,
-    /// The step of dynamic komi in points (0, the default: none, which lost in self-play;
-    /// see `docs/strength.md`); `None`: the board's default step (`auto`).
-    pub dynamic_komi_step: Option<f64>,
+    pub player: PlayerSettings,
     /// Write GoGui's live graphics (`gogui-gfx:` lines on stderr) while genmove thinks.
     pub live_gfx: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            search: SearchParams::default(),
-            resign_threshold: 0.1,
-            dynamic_komi_step: Some(0.0),
-            live_gfx: false,
-        }
-    }
 }
 
 /// What values a parameter takes.
@@ -175,91 +161,92 @@ pub const PARAMS: &[Param] = &[
         key: "playouts",
         kind: whole(1.0, 1e12),
         help: "Playouts per move [default: 10000; unlimited when --time is given]",
-        get: |e| Value::Number(e.search.playouts.min(u32::MAX as usize) as f64),
-        set: |e, v| e.search.playouts = number(&v) as usize,
+        get: |e| Value::Number(e.player.search.playouts.min(u32::MAX as usize) as f64),
+        set: |e, v| e.player.search.playouts = number(&v) as usize,
     },
     Param {
         key: "time",
         kind: range(0.0, crate::game::clock::MAX_THINK_SECONDS),
         help: "Seconds per move, 0 for none (a controller's clock can only shorten it)",
-        get: |e| Value::Number(e.search.time_limit.map_or(0.0, |t| t.as_secs_f64())),
+        get: |e| Value::Number(e.player.search.time_limit.map_or(0.0, |t| t.as_secs_f64())),
         set: |e, v| {
             let seconds = number(&v);
-            e.search.time_limit = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
+            e.player.search.time_limit = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
         },
     },
     Param {
         key: "threads",
         kind: whole(1.0, MAX_THREADS as f64),
         help: "Search threads, sharing one tree [default: the machine's cores]",
-        get: |e| Value::Number(e.search.threads as f64),
-        set: |e, v| e.search.threads = number(&v) as usize,
+        get: |e| Value::Number(e.player.search.threads as f64),
+        set: |e, v| e.player.search.threads = number(&v) as usize,
     },
     Param {
         key: "exploration",
         kind: range(0.0, 100.0),
         help: "UCT exploration constant",
-        get: |e| Value::Number(e.search.exploration),
-        set: |e, v| e.search.exploration = number(&v),
+        get: |e| Value::Number(e.player.search.exploration),
+        set: |e, v| e.player.search.exploration = number(&v),
     },
     Param {
         key: "rave_equivalence",
         kind: range(0.0, 1e9),
         help: "RAVE equivalence: visits at which a move's own and its RAVE value weigh alike",
-        get: |e| Value::Number(e.search.rave_equivalence),
-        set: |e, v| e.search.rave_equivalence = number(&v),
+        get: |e| Value::Number(e.player.search.rave_equivalence),
+        set: |e, v| e.player.search.rave_equivalence = number(&v),
     },
     Param {
         key: "expand_after",
         kind: whole(0.0, 1e6),
         help: "Visits of a leaf before it is expanded",
-        get: |e| Value::Number(f64::from(e.search.expand_after)),
-        set: |e, v| e.search.expand_after = number(&v) as u32,
+        get: |e| Value::Number(f64::from(e.player.search.expand_after)),
+        set: |e, v| e.player.search.expand_after = number(&v) as u32,
     },
     Param {
         key: "priors",
         kind: Kind::Bool,
         help: "Prior knowledge for new nodes",
-        get: |e| Value::Bool(e.search.priors),
-        set: |e, v| e.search.priors = flag(&v),
+        get: |e| Value::Bool(e.player.search.priors),
+        set: |e, v| e.player.search.priors = flag(&v),
     },
     Param {
         key: "prior_weight",
         kind: range_or_auto(0.0, 100.0),
         help: "Weight of the priors (auto: the board size's)",
-        get: |e| or_auto(e.search.prior_weight),
-        set: |e, v| e.search.prior_weight = number_or_auto(&v),
+        get: |e| or_auto(e.player.search.prior_weight),
+        set: |e, v| e.player.search.prior_weight = number_or_auto(&v),
     },
     Param {
         key: "model_prior",
         kind: range(0.0, 10_000.0),
         help: "Virtual wins the move model's chances give (0: no model)",
-        get: |e| Value::Number(e.search.model_prior),
-        set: |e, v| e.search.model_prior = number(&v),
+        get: |e| Value::Number(e.player.search.model_prior),
+        set: |e, v| e.player.search.model_prior = number(&v),
     },
     Param {
         key: "dead_chain_prior",
         kind: Kind::Bool,
         help: "Poor priors for moves that touch a chain the first simulations see dead",
-        get: |e| Value::Bool(e.search.dead_chain_prior),
-        set: |e, v| e.search.dead_chain_prior = flag(&v),
+        get: |e| Value::Bool(e.player.search.dead_chain_prior),
+        set: |e, v| e.player.search.dead_chain_prior = flag(&v),
     },
     Param {
         key: "criticality",
         kind: range_or_auto(0.0, 10.0),
         help: "Weight of criticality (auto: the board size's)",
-        get: |e| or_auto(e.search.criticality),
-        set: |e, v| e.search.criticality = number_or_auto(&v),
+        get: |e| or_auto(e.player.search.criticality),
+        set: |e, v| e.player.search.criticality = number_or_auto(&v),
     },
     Param {
         key: "policy",
         kind: Kind::Choice(&["light", "tactical", "patterns"]),
         help: "Playouts: patterns (tactics plus 3x3 shapes), tactical (answers ataris, avoids \
                self-atari) or light (uniform)",
-        get: |e| Value::Name(e.search.policy.name()),
+        get: |e| Value::Name(e.player.search.policy.name()),
         set: |e, v| {
             if let Value::Name(name) = v {
-                e.search.policy = PlayoutPolicy::from_name(name).unwrap_or(e.search.policy);
+                e.player.search.policy =
+                    PlayoutPolicy::from_name(name).unwrap_or(e.player.search.policy);
             }
         },
     },
@@ -267,22 +254,22 @@ pub const PARAMS: &[Param] = &[
         key: "max_memory",
         kind: whole(1.0, 1e7),
         help: "MiB for the search tree; when full, the search goes on without growing it",
-        get: |e| Value::Number(e.search.max_memory_mib as f64),
-        set: |e, v| e.search.max_memory_mib = number(&v) as usize,
+        get: |e| Value::Number(e.player.search.max_memory_mib as f64),
+        set: |e, v| e.player.search.max_memory_mib = number(&v) as usize,
     },
     Param {
         key: "resign_threshold",
         kind: range(0.0, 1.0),
         help: "Resign below this win rate (0 never resigns)",
-        get: |e| Value::Number(e.resign_threshold),
-        set: |e, v| e.resign_threshold = number(&v),
+        get: |e| Value::Number(e.player.resign_threshold),
+        set: |e, v| e.player.resign_threshold = number(&v),
     },
     Param {
         key: "dynamic_komi",
         kind: range_or_auto(0.0, 100.0),
         help: "Step of dynamic komi in handicap games, in points (0: off; auto: the board's)",
-        get: |e| or_auto(e.dynamic_komi_step),
-        set: |e, v| e.dynamic_komi_step = number_or_auto(&v),
+        get: |e| or_auto(e.player.dynamic_komi_step),
+        set: |e, v| e.player.dynamic_komi_step = number_or_auto(&v),
     },
     Param {
         key: "live_gfx",

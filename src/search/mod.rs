@@ -1,7 +1,8 @@
 //! The search layer, on the game: here the tree search and its parameters; `tree` (the
 //! shared node arena), `priors`, `move_model` and `large_shapes` (the learnt prior),
 //! `criticality`, `dynamic_komi`, `policy` and `patterns` (the playouts), `ownership` (the
-//! estimate behind scoring). It never parses text.
+//! estimate behind scoring), `player` (the move choice around the search: time, passing,
+//! resigning, dynamic komi, pondering). It never parses text.
 //!
 //! Monte Carlo tree search: UCT with RAVE (all-moves-as-first) over fast playouts, on one
 //! tree shared by every thread.
@@ -29,6 +30,7 @@
 pub mod large_shapes;
 pub mod ownership;
 pub mod patterns;
+pub mod player;
 pub mod policy;
 
 mod criticality;

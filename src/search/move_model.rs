@@ -9,8 +9,9 @@
 //!
 //! The gammas in `move_model.txt` were trained by `examples/train_move_model.rs` from GNU
 //! Go's moves in 9×9 games (see docs/strength.md for the data and the accuracy). Boards
-//! from 13×13 up use `move_model_big.txt`, the model from before the diamond, whose
-//! gammas leave the diamond at 1: there the diamond did not help.
+//! from 13×13 up use `move_model_big.txt`, fitted to strong human 19×19 games with the
+//! large shapes of `large_shapes.rs`. On 9×9 that model lost in self-play at 0.5 s a move
+//! (42.6 % of 209 games): it halves the simulations a second there.
 
 use crate::board::color::Color;
 use crate::board::{Board, Point};
@@ -477,8 +478,8 @@ impl Default for MoveModel {
 
 impl MoveModel {
     /// The model shipped with the engine for boards of side `size`: `move_model.txt` below
-    /// 13×13, and from 13×13 up `move_model_big.txt`, the earlier model without the
-    /// diamond shapes (with them, 19×19 self-play went no better; see docs/strength.md).
+    /// 13×13, and from 13×13 up `move_model_big.txt`, the human-games model with large
+    /// shapes (see the module's opening).
     pub fn builtin(size: usize) -> &'static MoveModel {
         static SMALL: OnceLock<MoveModel> = OnceLock::new();
         static BIG: OnceLock<MoveModel> = OnceLock::new();
