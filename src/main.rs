@@ -32,7 +32,7 @@ struct Cli {
     verbose: u8,
     /// The engine's options, for `tengen` without a subcommand (as `tengen gtp`).
     #[command(flatten)]
-    engine: EngineArgs,
+    gtp: GtpArgs,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -71,10 +71,15 @@ enum Command {
     },
 }
 
-#[derive(Parser)]
+/// How the GTP engine plays and presents itself.
+#[derive(clap::Args)]
 struct GtpArgs {
     #[command(flatten)]
     engine: EngineArgs,
+    /// Answer `version` with VERSION (KataGo's option): Lizzie warns about any engine whose
+    /// version is below Leela Zero's 0.15, so give it e.g. 0.17.
+    #[arg(long, value_name = "VERSION")]
+    override_version: Option<String>,
 }
 
 #[derive(clap::Args)]
@@ -249,7 +254,7 @@ fn main() {
         .init();
     match cli.command {
         // No subcommand: GTP with the options given at the top level.
-        None => run_gtp(GtpArgs { engine: cli.engine }),
+        None => run_gtp(cli.gtp),
         Some(Command::Gtp(args)) => run_gtp(args),
         Some(Command::Bench { seconds, seed }) => run_bench(seconds, seed),
         Some(Command::Match(args)) => std::process::exit(run_match(args)),
@@ -261,10 +266,19 @@ fn main() {
 }
 
 fn run_gtp(args: GtpArgs) {
-    let mut engine = build_engine(&args.engine).unwrap_or_else(|e| {
-        eprintln!("{e}");
-        std::process::exit(2);
-    });
+    let mut engine = build_engine(&args.engine)
+        .and_then(|mut engine| {
+            if let Some(version) = &args.override_version {
+                engine
+                    .set_version(version)
+                    .map_err(|e| format!("--override-version {version:?}: {e}"))?;
+            }
+            Ok(engine)
+        })
+        .unwrap_or_else(|e| {
+            eprintln!("{e}");
+            std::process::exit(2);
+        });
     let stdin = std::io::BufReader::new(std::io::stdin());
     let stdout = std::io::stdout().lock();
     if let Err(e) = server::run(&mut engine, stdin, stdout) {

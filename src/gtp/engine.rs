@@ -55,6 +55,9 @@ pub struct Engine {
     capture_all_dead: bool,
     /// Root visits after the last analysis slice.
     analysis_visits: u32,
+    /// What `version` answers: the crate's version unless overridden (`--override-version`,
+    /// for GUIs such as Lizzie that judge an engine by its Leela Zero version number).
+    version: String,
 }
 
 impl Default for Engine {
@@ -80,6 +83,7 @@ impl Engine {
             files_dir: None,
             capture_all_dead: false,
             analysis_visits: 0,
+            version: env!("CARGO_PKG_VERSION").to_string(),
         }
     }
 
@@ -91,6 +95,19 @@ impl Engine {
     /// Capture every dead opponent stone before passing, in every `genmove`.
     pub fn set_capture_all_dead(&mut self, on: bool) {
         self.capture_all_dead = on;
+    }
+
+    /// Makes `version` answer `version` instead of tengen's own version number.
+    ///
+    /// # Errors
+    /// A version that is blank or holds a control character, which would leave the answer
+    /// empty or break the response's framing.
+    pub fn set_version(&mut self, version: &str) -> Result<(), String> {
+        if version.trim().is_empty() || version.chars().any(char::is_control) {
+            return Err("expected a version on one line, such as 0.17".to_string());
+        }
+        self.version = version.trim().to_string();
+        Ok(())
     }
 
     /// Ponder (search on the opponent's time, keeping the tree for the next move) for at most
@@ -154,7 +171,7 @@ impl Engine {
         match command {
             Command::ProtocolVersion => Ok("2".into()),
             Command::Name => Ok("tengen".into()),
-            Command::Version => Ok(env!("CARGO_PKG_VERSION").into()),
+            Command::Version => Ok(self.version.clone()),
             Command::KnownCommand(name) => Ok(COMMAND_NAMES.contains(&name.as_str()).to_string()),
             Command::ListCommands => Ok(COMMAND_NAMES.join("\n")),
             Command::Quit | Command::KgsGameOver => Ok(String::new()),
@@ -705,6 +722,20 @@ fn cpu_seconds() -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // `version` answers the crate's version until overridden, then the override; a blank
+    // override or one that would break the response's framing is refused and changes nothing.
+    #[test]
+    fn version_override() {
+        let mut engine = Engine::default();
+        assert_eq!(engine.handle("version", &[]).unwrap(), env!("CARGO_PKG_VERSION"));
+        engine.set_version("0.17").unwrap();
+        assert_eq!(engine.handle("version", &[]).unwrap(), "0.17");
+        for bad in ["", "  ", "0.17\n= 1", "0.\r17"] {
+            assert!(engine.set_version(bad).is_err(), "{bad:?}");
+        }
+        assert_eq!(engine.handle("version", &[]).unwrap(), "0.17");
+    }
 
     fn pondering_engine(cap: Duration) -> Engine {
         let mut engine = Engine::new(9, Rules::chinese(), 3);
