@@ -7,7 +7,7 @@ use tengen::cli::bench::Position;
 use tengen::cli::terminal::{self, TerminalOptions};
 use tengen::client::matchplay::game::{Cleanup, TimeSettings};
 use tengen::client::matchplay::stats::Sprt;
-use tengen::client::matchplay::MatchSettings;
+use tengen::client::matchplay::{MatchSettings, Shard};
 use tengen::client::regress;
 use tengen::game::display::Style;
 use tengen::game::rules::{preset_names, Rules};
@@ -59,7 +59,21 @@ enum Command {
     /// Play a game against tengen in the terminal.
     Play(PlayArgs),
     /// Play games between two GTP engines (a gogui-twogtp replacement).
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
+    /// Merge results files of one match (its shards) into the summary one run would print,
+    /// naming duplicate and missing games.
+    MatchReport {
+        /// The match's number of games, for naming the missing ones (default: the highest
+        /// game number found).
+        #[arg(long)]
+        games: Option<usize>,
+        /// The sequential test to judge the merged games by: "ELO0,ELO1".
+        #[arg(long)]
+        sprt: Option<String>,
+        /// Results files written by `tengen match --results`.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// Measure light playouts, play+undo and full-search speed (single thread).
     Bench {
         /// Seconds to spend on each figure.
@@ -240,6 +254,10 @@ struct MatchArgs {
     /// Stop when a sequential test between two Elo differences decides: "ELO0,ELO1".
     #[arg(long)]
     sprt: Option<String>,
+    /// Play only shard K of N (from 0): the games numbered K+1, K+1+N, …, exactly as in the
+    /// whole match; merge the shards' results files with `tengen match-report`.
+    #[arg(long, value_name = "K/N", conflicts_with = "sprt")]
+    shard: Option<String>,
 }
 
 fn main() {
@@ -257,7 +275,10 @@ fn main() {
         None => run_gtp(cli.gtp),
         Some(Command::Gtp(args)) => run_gtp(args),
         Some(Command::Bench { seconds, seed }) => run_bench(seconds, seed),
-        Some(Command::Match(args)) => std::process::exit(run_match(args)),
+        Some(Command::Match(args)) => std::process::exit(run_match(*args)),
+        Some(Command::MatchReport { games, sprt, files }) => {
+            std::process::exit(run_match_report(games, sprt.as_deref(), &files))
+        }
         Some(Command::Play(args)) => std::process::exit(run_play(args)),
         Some(Command::Regress { engine, timeout, junit, paths }) => {
             std::process::exit(run_regress(engine, timeout, junit, &paths))
@@ -435,22 +456,8 @@ fn match_settings(args: MatchArgs) -> Result<MatchSettings, String> {
         (None, Some(_)) => return Err("--time-per-move must be a positive number".into()),
         (None, None) => None,
     };
-    let sprt = match &args.sprt {
-        Some(text) => {
-            let parts: Vec<f64> = text.split(',').filter_map(|p| p.trim().parse().ok()).collect();
-            match parts[..] {
-                [elo0, elo1] if elo0.is_finite() && elo1.is_finite() && elo0 != elo1 => {
-                    Some(Sprt::new(elo0, elo1))
-                }
-                _ => {
-                    return Err(format!(
-                        "--sprt {text:?}: expected two different Elo values, ELO0,ELO1"
-                    ))
-                }
-            }
-        }
-        None => None,
-    };
+    let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
+    let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
     if args.handicap > 0 {
         let mut game = tengen::Game::new(args.size, rules.clone());
         game.place_fixed_handicap(args.handicap)
@@ -493,7 +500,36 @@ fn match_settings(args: MatchArgs) -> Result<MatchSettings, String> {
         results: args.results,
         parallel: args.parallel.max(1),
         sprt,
+        shard,
     })
+}
+
+/// "ELO0,ELO1", the two Elo differences of a sequential test.
+fn parse_sprt(text: &str) -> Result<Sprt, String> {
+    let parts: Vec<f64> = text.split(',').filter_map(|p| p.trim().parse().ok()).collect();
+    match parts[..] {
+        [elo0, elo1] if elo0.is_finite() && elo1.is_finite() && elo0 != elo1 => {
+            Ok(Sprt::new(elo0, elo1))
+        }
+        _ => Err(format!("--sprt {text:?}: expected two different Elo values, ELO0,ELO1")),
+    }
+}
+
+fn run_match_report(games: Option<usize>, sprt: Option<&str>, files: &[PathBuf]) -> i32 {
+    let merged = sprt
+        .map(parse_sprt)
+        .transpose()
+        .and_then(|sprt| tengen::client::matchplay::merge_results(files, games, sprt));
+    match merged {
+        Ok(merged) => {
+            report(format_args!("{}", merged.text().trim_end()));
+            0
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            2
+        }
+    }
 }
 
 /// "MAIN BYO STONES", as GTP's time_settings takes them.

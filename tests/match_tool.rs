@@ -544,3 +544,92 @@ fn cleanup_falls_back_to_genmove() {
     let sgf = read(&dir.join("sgf").join("game-0001.sgf"));
     assert!(sgf.contains(";B[ha]") && sgf.contains(";B[ib]"), "{sgf}");
 }
+
+/// `tengen match-report` on these results files with the `extra` options.
+fn match_report(files: &[&Path], extra: &[&str]) -> Run {
+    let out =
+        Command::new(tengen_path()).arg("match-report").args(extra).args(files).output().unwrap();
+    Run {
+        status: out.status.code(),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+/// The summary table at the end of a match's output, without the seconds a move (which
+/// differ from run to run).
+fn summary_without_times(stdout: &str) -> String {
+    let start = stdout.rfind("match: A = ").expect(stdout);
+    stdout[start..]
+        .lines()
+        .filter(|line| !line.contains("seconds per move"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+// A seeded match played whole, and the same match as three shards merged by `match-report`,
+// give the same summary (but for the seconds a move) and the same records; each shard plays
+// only its own games. Duplicate and missing games are named, and a file of another match is
+// refused.
+#[test]
+fn shards_merged_equal_one_run() {
+    let dir = scratch("shards");
+    let engine = format!(
+        "{} gtp --playouts 40 --threads 1 --resign-threshold 0 --seed {{game}}",
+        tengen_path().display()
+    );
+    let play = |name: &str, extra: &[&str]| {
+        let (sgf_dir, results) = (dir.join(name), dir.join(format!("{name}.jsonl")));
+        let (sgf, res) = (sgf_dir.display().to_string(), results.display().to_string());
+        let mut args = vec!["--black", &engine, "--white", &engine, "--size", "7"];
+        args.extend(["--games", "7", "--alternate", "--sgf-dir", &sgf, "--results", &res]);
+        args.extend_from_slice(extra);
+        let run = run_match(&args);
+        assert_eq!(run.status, Some(0), "{name}: {}{}", run.stdout, run.stderr);
+        (run, sgf_dir, results)
+    };
+    let (whole, whole_sgf, _) = play("whole", &[]);
+    let mut shard_results = Vec::new();
+    for k in 0..3 {
+        let shard = format!("{k}/3");
+        let (run, sgf_dir, results) = play(&format!("shard-{k}"), &["--shard", &shard]);
+        let played: Vec<usize> =
+            (1..=7).filter(|game| run.stdout.contains(&format!("\ngame {game}: "))).collect();
+        let own: Vec<usize> = (1..=7).filter(|game| (game - 1) % 3 == k).collect();
+        assert_eq!(played, own, "shard {shard}: {}", run.stdout);
+        for game in own {
+            let name = format!("game-{game:04}.sgf");
+            assert_eq!(read(&sgf_dir.join(&name)), read(&whole_sgf.join(&name)), "{name}");
+        }
+        shard_results.push(results);
+    }
+    let files: Vec<&Path> = shard_results.iter().map(PathBuf::as_path).collect();
+    let merged = match_report(&files, &[]);
+    assert_eq!(merged.status, Some(0), "{}", merged.stderr);
+    assert_eq!(summary_without_times(&merged.stdout), summary_without_times(&whole.stdout));
+    assert!(!merged.stdout.contains("duplicate") && !merged.stdout.contains("missing"));
+
+    let partial = match_report(&[files[0], files[0], files[1]], &["--games", "8"]);
+    assert_eq!(partial.status, Some(0), "{}", partial.stderr);
+    assert!(partial.stdout.contains("games: 5 ("), "{}", partial.stdout);
+    assert!(partial.stdout.contains("duplicate games: 3\n  game 1: "), "{}", partial.stdout);
+    assert!(partial.stdout.contains("missing games: 3 (3 6 8)"), "{}", partial.stdout);
+
+    let other = dir.join("other.jsonl");
+    let line = read(files[0]).lines().next().unwrap().replace("\"size\":7", "\"size\":9");
+    std::fs::write(&other, format!("{line}\n")).unwrap();
+    let refused = match_report(&[files[1], &other], &[]);
+    assert_eq!(refused.status, Some(2), "{}", refused.stdout);
+    assert!(
+        refused.stderr.contains("other.jsonl:1: a game of another match"),
+        "{}",
+        refused.stderr
+    );
+    for bad in ["3/3", "x", "1/0"] {
+        let run = run_match(&["--black", &engine, "--white", &engine, "--shard", bad]);
+        assert_eq!(run.status, Some(2), "--shard {bad}");
+    }
+    let run =
+        run_match(&["--black", &engine, "--white", &engine, "--shard", "0/2", "--sprt", "0,30"]);
+    assert_eq!(run.status, Some(2), "a shard cannot stop the match on its own SPRT");
+}

@@ -47,6 +47,39 @@ pub struct MatchSettings {
     pub results: Option<PathBuf>,
     pub parallel: usize,
     pub sprt: Option<Sprt>,
+    /// Play only this shard's games (see [`Shard`]); `None`: every game.
+    pub shard: Option<Shard>,
+}
+
+/// One of `count` interleaved parts of a match, for spreading a match over machines: part
+/// `index` (counting from 0) plays the games numbered `index + 1`, `index + 1 + count`, …,
+/// with the colours, openings and `{game}` seeds they have in the whole match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// Reads `K/N` (`0 <= K < N`), as job arrays number their tasks from 0.
+    ///
+    /// # Errors
+    /// Anything else, with what was expected.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("--shard {text:?}: expected K/N with 0 <= K < N, such as 0/8");
+        let (index, count) = text.split_once('/').ok_or_else(bad)?;
+        let index: usize = index.trim().parse().map_err(|_| bad())?;
+        let count: usize = count.trim().parse().map_err(|_| bad())?;
+        if index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether game `index` (counting from 0) belongs to this shard.
+    pub fn includes(&self, game_index: usize) -> bool {
+        game_index % self.count == self.index
+    }
 }
 
 impl MatchSettings {
@@ -199,7 +232,17 @@ pub fn run_match(
     if summary.played() > 0 {
         let _ = writeln!(out, "resuming after {} recorded games", summary.played());
     }
-    let pending: Vec<usize> = (0..settings.games).filter(|i| !summary.has_game(*i)).collect();
+    let in_shard = |i: &usize| settings.shard.is_none_or(|shard| shard.includes(*i));
+    if let Some(shard) = settings.shard {
+        let games = (0..settings.games).filter(in_shard).count();
+        let _ = writeln!(
+            out,
+            "shard {}/{}: {games} of {} games",
+            shard.index, shard.count, settings.games
+        );
+    }
+    let pending: Vec<usize> =
+        (0..settings.games).filter(in_shard).filter(|i| !summary.has_game(*i)).collect();
     let stop = AtomicBool::new(summary.sprt_decision() != SprtDecision::Continue);
     let next = AtomicUsize::new(0);
     // Each worker books its game before taking the next one, so that a decided SPRT stops
@@ -290,7 +333,7 @@ fn play_indexed_game(
         dir,
     };
     let played = play_game(&setup);
-    let mut report = GameReport::new(settings, index, first_is_black, opening, &played);
+    let mut report = GameReport::new(settings, names, index, first_is_black, opening, &played);
     if settings.sgf_dir.is_some() {
         let info = RecordInfo {
             black_name: Some(setup.names[0].to_string()),
@@ -341,4 +384,89 @@ fn record_game(
             .map_err(|e| format!("results file: {e}"))?;
     }
     Ok(())
+}
+
+/// What several results files of one match (its shards, or runs resumed elsewhere) add up
+/// to: the summary one run would print, and what does not fit.
+pub struct Merged {
+    pub summary: Summary,
+    /// Game numbers (from 1) found more than once, with the files they came from; the first
+    /// line read counts.
+    pub duplicates: Vec<(usize, Vec<String>)>,
+    /// Game numbers (from 1) up to the match's last game that no file holds.
+    pub missing: Vec<usize>,
+}
+
+impl Merged {
+    /// The summary table, then the duplicate and missing games, if any.
+    pub fn text(&self) -> String {
+        let mut text = self.summary.table();
+        if !self.duplicates.is_empty() {
+            text.push_str(&format!("duplicate games: {}\n", self.duplicates.len()));
+            for (game, files) in &self.duplicates {
+                text.push_str(&format!("  game {game}: {}\n", files.join(", ")));
+            }
+        }
+        if !self.missing.is_empty() {
+            let numbers: Vec<String> = self.missing.iter().map(usize::to_string).collect();
+            text.push_str(&format!(
+                "missing games: {} ({})\n",
+                self.missing.len(),
+                numbers.join(" ")
+            ));
+        }
+        text
+    }
+}
+
+/// Merges results files of one match into one summary, the games in the order of their
+/// numbers (so an SPRT reads them as one run with one game at a time would have played
+/// them). `games`: the match's number of games (default: the highest game number found),
+/// for naming the missing ones.
+///
+/// # Errors
+/// An unreadable file, a malformed line (with its file and line number), a line of another
+/// match (other engines, board size or handicap), or no games at all.
+pub fn merge_results(
+    files: &[PathBuf],
+    games: Option<usize>,
+    sprt: Option<Sprt>,
+) -> Result<Merged, String> {
+    let mut found: Vec<(GameReport, String)> = Vec::new();
+    let mut duplicates: Vec<(usize, Vec<String>)> = Vec::new();
+    for path in files {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+        for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let context = |e: String| format!("{name}:{}: {e}", number + 1);
+            let report = GameReport::from_json(line).map_err(context)?;
+            if let Some((first, _)) = found.first() {
+                if !first.same_match(&report) {
+                    return Err(context(
+                        "a game of another match (other engines, board size or handicap)".into(),
+                    ));
+                }
+            }
+            let game = report.index + 1;
+            match found.iter().find(|(r, _)| r.index == report.index) {
+                Some((_, first_file)) => match duplicates.iter_mut().find(|(g, _)| *g == game) {
+                    Some((_, names)) => names.push(name.clone()),
+                    None => duplicates.push((game, vec![first_file.clone(), name.clone()])),
+                },
+                None => found.push((report, name.clone())),
+            }
+        }
+    }
+    let Some((first, _)) = found.first() else {
+        return Err("no games in the results files".into());
+    };
+    let mut summary = Summary::new(first.names.clone(), sprt);
+    found.sort_by_key(|(report, _)| report.index);
+    for (report, _) in &found {
+        summary.add(report);
+    }
+    let last = games.unwrap_or_else(|| found.last().map_or(0, |(r, _)| r.index + 1));
+    let missing = (1..=last).filter(|game| !summary.has_game(game - 1)).collect();
+    duplicates.sort();
+    Ok(Merged { summary, duplicates, missing })
 }

@@ -17,6 +17,8 @@ pub struct GameReport {
     pub index: usize,
     /// The two engine commands of the match, first engine first.
     pub engines: [String; 2],
+    /// The engines' display names (`name` and `version`), first engine first.
+    pub names: [String; 2],
     pub size: usize,
     /// Fixed handicap stones for black (0: none).
     pub handicap: usize,
@@ -50,6 +52,7 @@ pub enum Outcome {
 impl GameReport {
     pub fn new(
         settings: &MatchSettings,
+        names: &[String; 2],
         index: usize,
         first_is_black: bool,
         opening: Option<&Opening>,
@@ -58,6 +61,7 @@ impl GameReport {
         GameReport {
             index,
             engines: settings.engines.clone(),
+            names: names.clone(),
             size: settings.size,
             handicap: settings.handicap,
             first_is_black,
@@ -71,6 +75,12 @@ impl GameReport {
             times: played.times,
             sgf: None,
         }
+    }
+
+    /// Whether `other` is a game of the same match: the same engine commands, board size and
+    /// handicap (other settings are not recorded).
+    pub fn same_match(&self, other: &GameReport) -> bool {
+        self.engines == other.engines && self.size == other.size && self.handicap == other.handicap
     }
 
     /// The colour engine `engine` (0: first, 1: second) played.
@@ -126,6 +136,8 @@ impl GameReport {
             ("game", Value::Num((self.index + 1) as f64)),
             ("first_engine", Value::Str(self.engines[0].clone())),
             ("second_engine", Value::Str(self.engines[1].clone())),
+            ("first_name", Value::Str(self.names[0].clone())),
+            ("second_name", Value::Str(self.names[1].clone())),
             ("size", Value::Num(self.size as f64)),
             ("handicap", Value::Num(self.handicap as f64)),
             ("first_engine_color", Value::Str(self.color_of(0).letter().to_string())),
@@ -185,9 +197,16 @@ impl GameReport {
         if game == 0 {
             return Err("game: counts from 1".into());
         }
+        let engines = [required("first_engine")?, required("second_engine")?];
+        // Files written before the names were recorded: the commands stand in for them.
+        let names = [
+            text("first_name")?.unwrap_or_else(|| engines[0].clone()),
+            text("second_name")?.unwrap_or_else(|| engines[1].clone()),
+        ];
         Ok(GameReport {
             index: game - 1,
-            engines: [required("first_engine")?, required("second_engine")?],
+            engines,
+            names,
             size: count("size")?,
             // Files written before the field existed were of even games.
             handicap: if get("handicap").is_some() { count("handicap")? } else { 0 },
@@ -409,6 +428,7 @@ mod tests {
         GameReport {
             index,
             engines: ["a --x".into(), "b \"q\"".into()],
+            names: ["A 1".into(), "B 2".into()],
             size: 9,
             handicap: 2,
             first_is_black,
@@ -443,6 +463,10 @@ mod tests {
         let older = line.replace("\"cleanup_moves\":6,", "");
         assert_ne!(older, line);
         assert_eq!(GameReport::from_json(&older).unwrap().cleanup_moves, 0);
+        // Lines written before the names were recorded name the engines by their commands.
+        let older = line.replace("\"first_name\":\"A 1\",\"second_name\":\"B 2\",", "");
+        assert_ne!(older, line);
+        assert_eq!(GameReport::from_json(&older).unwrap().names, original.engines);
         assert!(GameReport::from_json("{\"game\":1}").is_err());
         assert!(GameReport::from_json("not json").is_err());
     }
