@@ -571,14 +571,29 @@ fn run_bench(seconds: f64, seed: u64) {
     }
     for (size, playouts) in [(9, 100_000), (19, 30_000)] {
         for position in [Position::Empty, Position::MiddleGame] {
-            let one = tengen::cli::bench::search_speed(size, playouts, seed, 1, position);
-            let two = tengen::cli::bench::search_speed(size, playouts, seed, 2, position);
+            let speed = |threads, deterministic| {
+                tengen::cli::bench::search_speed(
+                    size,
+                    playouts,
+                    seed,
+                    threads,
+                    position,
+                    deterministic,
+                )
+            };
+            let (one, two, waves) = (speed(1, false), speed(2, false), speed(2, true));
             print_figure(&one);
             print_figure(&two);
             report_or_stop(format_args!(
                 "{:<40} {:>10.2}x",
                 "  2 threads / 1 thread",
                 two.per_second() / one.per_second()
+            ));
+            print_figure(&waves);
+            report_or_stop(format_args!(
+                "{:<40} {:>10.2}x",
+                "  deterministic / free-running",
+                waves.per_second() / two.per_second()
             ));
         }
     }

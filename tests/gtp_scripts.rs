@@ -43,6 +43,22 @@ fn describe(file: &Path, outcome: &Outcome) -> String {
     )
 }
 
+// The deterministic mode's script (pinned genmove answers) passes on any thread count.
+#[test]
+fn deterministic_script_passes_on_any_thread_count() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-tests/deterministic.tst");
+    let script = parse_script(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    for threads in ["1", "2", "4"] {
+        let mut engine = Engine::default();
+        engine.set_param("threads", threads).unwrap();
+        let outcomes = replay(&script, &mut engine).unwrap();
+        assert_eq!(outcomes.len(), 6, "every checked genmove ran");
+        for outcome in outcomes {
+            assert!(outcome.passed, "{threads} threads: {}", describe(&file, &outcome));
+        }
+    }
+}
+
 // Every script passes on tengen: no unexpected failure and no unexpected pass.
 #[test]
 fn scripts_pass_on_tengen() {

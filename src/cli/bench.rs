@@ -81,6 +81,7 @@ pub fn search_speed(
     seed: u64,
     threads: usize,
     position: Position,
+    deterministic: bool,
 ) -> Figure {
     let mut game = Game::new(size, Rules::chinese());
     if position == Position::MiddleGame {
@@ -95,6 +96,7 @@ pub fn search_speed(
         seed,
         threads,
         early_stop: false,
+        deterministic,
         ..Default::default()
     };
     let start = Instant::now();
@@ -104,7 +106,10 @@ pub fn search_speed(
         Position::MiddleGame => "middle game",
     };
     Figure {
-        name: format!("search {size}x{size} {place}, {threads} thread(s)"),
+        name: format!(
+            "search {size}x{size} {place}, {threads} thread(s){}",
+            if deterministic { ", waves" } else { "" }
+        ),
         count: result.playouts as u64,
         checksum: result.tree_nodes as i64,
         elapsed: start.elapsed(),

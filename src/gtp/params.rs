@@ -182,6 +182,14 @@ pub const PARAMS: &[Param] = &[
         set: |e, v| e.player.search.threads = number(&v) as usize,
     },
     Param {
+        key: "deterministic",
+        kind: Kind::Bool,
+        help: "Simulations in waves of 16, so that a seed and a playout budget give the same \
+               move, visits and win rates on any number of threads",
+        get: |e| Value::Bool(e.player.search.deterministic),
+        set: |e, v| e.player.search.deterministic = flag(&v),
+    },
+    Param {
         key: "exploration",
         kind: range(0.0, 100.0),
         help: "UCT exploration constant",

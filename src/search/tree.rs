@@ -14,7 +14,7 @@
 use super::priors::Prior;
 use crate::board::{Move, Point, SLOTS};
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 /// A node's `state` before its children exist.
@@ -96,6 +96,9 @@ pub struct Tree {
     /// The next free id. Under a lock because a block must not straddle two chunks; only
     /// expansions take it, a few hundred times fewer than statistic updates.
     next: Mutex<u32>,
+    /// Nodes given out so far: `next` less the ends of chunks left empty because a block
+    /// did not fit, which depend on the order in which threads expand.
+    allocated: AtomicUsize,
     capacity: u32,
     full: AtomicBool,
     /// Final scores of the simulations through each root child, by the child's place in the
@@ -127,6 +130,7 @@ impl Tree {
         let tree = Tree {
             chunks,
             next: Mutex::new(0),
+            allocated: AtomicUsize::new(0),
             capacity,
             full: AtomicBool::new(false),
             root_scores: (0..MAX_ROOT_CHILDREN).map(|_| ScoreSum::default()).collect(),
@@ -174,6 +178,12 @@ impl Tree {
     #[inline]
     pub fn mv(&self, id: u32) -> Move {
         decode(self.links(id).mv.load(Ordering::Relaxed))
+    }
+
+    /// Nodes in use: unlike [`Tree::node_count`], the same however the threads' expansions
+    /// interleaved, so decisions that depend on the tree's size read this.
+    pub fn allocated_nodes(&self) -> usize {
+        self.allocated.load(Ordering::Relaxed)
     }
 
     /// Nodes in use (ids handed out, counting the few a chunk boundary skips).
@@ -251,6 +261,7 @@ impl Tree {
             return None;
         }
         *next = start + count;
+        self.allocated.fetch_add(count as usize, Ordering::Relaxed);
         let chunk = start >> CHUNK_BITS;
         // The last chunk holds only what the cap allows, so memory never passes it.
         let length = CHUNK.min(self.capacity - (chunk << CHUNK_BITS));
