@@ -3,16 +3,47 @@
 //! arrives), the fields of each segment, `avoid`/`allow`, and stopping on input through the
 //! real binary's pipes.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 use tengen::gtp::server::run_on_text;
 use tengen::gtp::Engine;
 use tengen::search::SearchParams;
 
+/// A child's output, line by line, read on a thread: a line that does not come within
+/// [`PATIENCE`] fails the test instead of hanging it.
+struct Lines(Receiver<String>);
+
+/// How long a test waits for a line the engine owes it.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+impl Lines {
+    fn new(output: impl Read + Send + 'static) -> Lines {
+        let (send, receive) = channel();
+        std::thread::spawn(move || {
+            let mut output = BufReader::new(output);
+            loop {
+                let mut line = String::new();
+                match output.read_line(&mut line) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) if send.send(line).is_err() => break,
+                    Ok(_) => {}
+                }
+            }
+        });
+        Lines(receive)
+    }
+
+    /// The next line, with its newline.
+    fn next(&self) -> String {
+        self.0.recv_timeout(PATIENCE).unwrap_or_else(|e| panic!("no line from the engine: {e}"))
+    }
+}
+
 /// The release binary on 9×9 with one thread and `extra` options, its pipes open (stderr
 /// too, for the graphics test).
-fn start(extra: &[&str]) -> (Child, ChildStdin, BufReader<ChildStdout>) {
+fn start(extra: &[&str]) -> (Child, ChildStdin, Lines) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
         .args(["gtp", "--threads", "1", "--size", "9"])
         .args(extra)
@@ -22,7 +53,7 @@ fn start(extra: &[&str]) -> (Child, ChildStdin, BufReader<ChildStdout>) {
         .spawn()
         .unwrap();
     let input = child.stdin.take().unwrap();
-    let output = BufReader::new(child.stdout.take().unwrap());
+    let output = Lines::new(child.stdout.take().unwrap());
     (child, input, output)
 }
 
@@ -108,15 +139,12 @@ fn avoid_allow_and_limits() {
 // line that ends the analysis.
 #[test]
 fn stops_when_input_arrives() {
-    let (mut child, mut input, mut output) = start(&[]);
+    let (mut child, mut input, output) = start(&[]);
     input.write_all(b"lz-analyze 5\n").unwrap();
     input.flush().unwrap();
-    let mut line = String::new();
-    output.read_line(&mut line).unwrap();
-    assert_eq!(line, "=\n");
+    assert_eq!(output.next(), "=\n");
     for _ in 0..3 {
-        line.clear();
-        output.read_line(&mut line).unwrap();
+        let line = output.next();
         assert!(line.starts_with("info move "), "{line}");
     }
     let asked = Instant::now();
@@ -124,12 +152,11 @@ fn stops_when_input_arrives() {
     input.flush().unwrap();
     let mut rest = Vec::new();
     loop {
-        line.clear();
-        output.read_line(&mut line).unwrap();
+        let line = output.next();
         if line == "= 2\n" {
             break;
         }
-        rest.push(line.clone());
+        rest.push(line);
     }
     assert!(asked.elapsed() < Duration::from_millis(500), "{:?}", asked.elapsed());
     assert_eq!(rest.last().map(String::as_str), Some("\n"), "the empty line ends it: {rest:?}");
@@ -146,10 +173,19 @@ fn numbers_after(line: &str, key: &str) -> Vec<f64> {
 
 // kata-analyze: float win rates, score lead and ownership from the side to move's view: in
 // a position black clearly leads, black's lead and ownership are positive and white's the
-// same numbers negated in sign; the ownership covers every point, row by row.
+// same numbers negated in sign; the ownership covers every point, row by row from the top
+// row (KataGo's order). The position has no symmetry, so a mirrored, flipped, rotated or
+// transposed map fails: black's wall on row 4 owns row 5, white's on row 2 owns row 1, and
+// on row 3 black holds A3 and C3, white E3.
 #[test]
 fn kata_analyze_scores_and_ownership() {
-    let setup = "boardsize 5\nkomi 0.5\nplay b B2\nplay b B3\nplay b B4\nplay b C2\nplay b C4\nplay b D2\nplay b D3\nplay b D4\n";
+    let stones = [
+        "b A4", "b B4", "b C4", "b D4", "b E4", "w A2", "w B2", "w C2", "w D2", "w E2", "b A3",
+        "b C3", "w E3",
+    ];
+    let setup: String = std::iter::once("boardsize 5\nkomi 0.5\n".to_string())
+        .chain(stones.iter().map(|s| format!("play {s}\n")))
+        .collect();
     let last_line = |color: &str| {
         let input = format!("{setup}kata-analyze {color} 5 ownership true ownershipStdev true rootInfo true pvVisits true\nname\n");
         let out = run_on_text(&mut engine(), input.as_bytes());
@@ -160,8 +196,12 @@ fn kata_analyze_scores_and_ownership() {
         let ownership = numbers_after(&line, "ownership");
         assert_eq!(ownership.len(), 25, "{line}");
         assert!(ownership.iter().all(|v| (-1.0..=1.0).contains(v)));
-        // The centre of black's box (C3, the 13th value) is black's.
-        assert!(sign * ownership[12] > 0.5, "{color}: {line}");
+        // Row 5 (values 0–4) is black's, row 1 (20–24) white's; A3 (10) black's, E3 (14)
+        // white's.
+        let black_owns = |i: usize| sign * ownership[i] > 0.5;
+        let white_owns = |i: usize| sign * ownership[i] < -0.5;
+        assert!((0..5).all(black_owns) && (20..25).all(white_owns), "{color}: {line}");
+        assert!(black_owns(10) && white_owns(14), "{color}: {line}");
         assert_eq!(numbers_after(&line, "ownershipStdev").len(), 25);
         let lead = numbers_after(&line, "scoreLead")[0];
         assert!(sign * lead > 0.0, "{color}: {line}");
@@ -291,28 +331,36 @@ fn gogui_analyze_commands() {
 }
 
 // `maxvisits` ends the analysis by itself (the empty line comes without any input), and the
-// same position analysed again goes on from the tree it has.
+// same position analysed again goes on from the tree it has: its first line, after one
+// interval of 10 ms (a few hundred simulations from scratch), already counts what the first
+// analysis left, and a budget the tree already holds ends it at once.
 #[test]
 fn analysis_budget_and_resumption() {
-    let (mut child, mut input, mut output) = start(&[]);
-    let mut total_visits = |command: &str| -> u32 {
+    let (mut child, mut input, output) = start(&[]);
+    let mut analyse = |command: &str| -> Vec<u32> {
         input.write_all(command.as_bytes()).unwrap();
         input.flush().unwrap();
-        let mut last = String::new();
+        assert_eq!(output.next(), "=\n", "{command}");
+        let mut totals = Vec::new();
+        let started = Instant::now();
         loop {
-            let mut line = String::new();
-            output.read_line(&mut line).unwrap();
+            assert!(started.elapsed() < PATIENCE, "{command}: still analysing: {totals:?}");
+            let line = output.next();
             if line == "\n" {
-                break;
+                return totals;
             }
-            last = line;
+            totals.push(
+                segments(&line).iter().map(|s| field(s, "visits").parse::<u32>().unwrap()).sum(),
+            );
         }
-        segments(&last).iter().map(|s| field(s, "visits").parse::<u32>().unwrap()).sum()
     };
-    let first = total_visits("lz-analyze 5 maxvisits 3000\n");
+    let first = *analyse("lz-analyze 5 maxvisits 3000\n").last().expect("info lines");
     assert!((2900..6000).contains(&first), "{first}");
-    let again = total_visits("lz-analyze 5 maxvisits 6000\n");
-    assert!(again >= 5900, "resumed from the kept tree: {again}");
+    let again = analyse("lz-analyze 1 maxvisits 6000\n");
+    assert!(again[0] >= first, "the first line after 10 ms counts the kept tree: {again:?}");
+    assert!(*again.last().unwrap() >= 5900, "{again:?}");
+    let done = analyse("lz-analyze 1 maxvisits 6000\n");
+    assert_eq!(done.len(), 1, "nothing left to search: {done:?}");
     input.write_all(b"quit\n").unwrap();
     assert!(child.wait().unwrap().success());
 }
@@ -321,19 +369,16 @@ fn analysis_budget_and_resumption() {
 // `live_gfx` on, stderr carries `gogui-gfx:` best-move labels while it thinks.
 #[test]
 fn interrupt_and_live_graphics() {
-    let (child, mut input, mut output) = start(&["--playouts", "100000000"]);
+    let (child, mut input, output) = start(&["--playouts", "100000000"]);
     input.write_all(b"tengen-param live_gfx 1\ngenmove b\n").unwrap();
     input.flush().unwrap();
-    let mut line = String::new();
-    output.read_line(&mut line).unwrap();
-    assert_eq!(line, "=\n", "the parameter is set");
-    output.read_line(&mut line).unwrap();
+    assert_eq!(output.next(), "=\n", "the parameter is set");
+    assert_eq!(output.next(), "\n");
     std::thread::sleep(Duration::from_millis(1200));
     let asked = Instant::now();
     input.write_all(b"# interrupt\n").unwrap();
     input.flush().unwrap();
-    line.clear();
-    output.read_line(&mut line).unwrap();
+    let line = output.next();
     assert!(asked.elapsed() < Duration::from_millis(500), "{:?}", asked.elapsed());
     let answer = line.trim().strip_prefix("= ").expect("an answer");
     assert!(tengen::board::vertex::parse_move(&tengen::Board::new(9), answer).is_some(), "{line}");

@@ -204,15 +204,22 @@ fn genmove_plays_a_game_to_the_end() {
 fn genmove_respects_the_clock() {
     let mut engine = Engine::default();
     engine.set_search_params(SearchParams { playouts: usize::MAX, ..SearchParams::default() });
-    for setting in ["kgs-time_settings byoyomi 0 1 3", "time_settings 2 0 0"] {
+    // Byo-yomi: every move inside its one-second period; absolute: the three moves together
+    // inside the two seconds.
+    for (setting, per_move, all) in
+        [("kgs-time_settings byoyomi 0 1 3", 1.0, 3.0), ("time_settings 2 0 0", 2.0, 2.0)]
+    {
         run_on_text(&mut engine, format!("clear_board\n{setting}\n").as_bytes());
+        let mut spent = 0.0;
         for _ in 0..3 {
             let started = std::time::Instant::now();
             let out = run_on_text(&mut engine, b"genmove b\n");
             let elapsed = started.elapsed().as_secs_f64();
-            assert!(out.starts_with("= "), "{out}");
-            assert!(elapsed < 0.9, "{setting}: {elapsed:.3} s for one move");
+            spent += elapsed;
+            assert!(out.starts_with("= ") && !out.contains("resign"), "{out}");
+            assert!(elapsed < per_move, "{setting}: {elapsed:.3} s for one move");
         }
+        assert!(spent < all, "{setting}: {spent:.3} s for three moves");
     }
 }
 
@@ -255,7 +262,14 @@ fn cleanup_captures_dead_stones_before_passing() {
     }
     input.push_str("play w B5\nplay w pass\nkgs-genmove_cleanup b\n");
     let r = responses(&input);
-    assert_ne!(r.last().unwrap().1, "pass", "{r:?}");
+    let (ok, answer) = r.last().unwrap();
+    assert!(*ok && is_point(answer), "a move on the board, not pass or resign: {r:?}");
+}
+
+/// Whether a genmove answer names a point of the 9×9 board (not `pass`, not `resign`).
+fn is_point(answer: &str) -> bool {
+    let board = tengen::Board::new(9);
+    matches!(tengen::board::vertex::parse_move(&board, answer), Some(tengen::Move::Play(_)))
 }
 
 // Black wins the count once white's dead B5 is removed, and white has passed: a plain
@@ -273,7 +287,7 @@ fn capture_all_dead_before_passing() {
     cgos.set_capture_all_dead(true);
     let out = run_on_text(&mut cgos, input.as_bytes());
     let last = out.split_terminator("\n\n").last().unwrap();
-    assert!(last.starts_with("= ") && last != "= pass", "{out}");
+    assert!(last.strip_prefix("= ").is_some_and(is_point), "{out}");
 }
 
 /// Lines the loop executes for `input`: what survives preprocessing.
