@@ -53,6 +53,35 @@ fn responses(input: &str) -> Vec<(bool, String)> {
     out.split_terminator("\n\n").map(tengen::gtp::server::split_response).collect()
 }
 
+// loadsgf reads regular files of at most 16 MiB: a folder, a FIFO, a device (the engine's own
+// standard input among them) and a larger file are refused with `cannot load file`, at once
+// (a FIFO with no writer would block a reader for ever), and the game stays as it was.
+#[test]
+fn loadsgf_limits() {
+    let dir = Scratch::new("loadsgf-limits");
+    let big = dir.join("big.sgf");
+    let mut text = String::from("(;GM[1]FF[4]SZ[9]C[");
+    text.push_str(&"x".repeat(16 << 20));
+    text.push_str("];B[ee])");
+    std::fs::write(&big, text).unwrap();
+    let fifo = dir.join("fifo.sgf");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let mut input = String::from("boardsize 9\nplay b E5\n");
+    for path in [dir.to_path_buf(), fifo, big, "/dev/stdin".into(), "/dev/zero".into()] {
+        input.push_str(&format!("loadsgf {}\n", path.display()));
+    }
+    input.push_str("color E5\nquery_boardsize\n");
+    let started = std::time::Instant::now();
+    let r = responses(&input);
+    assert!(started.elapsed() < std::time::Duration::from_secs(20), "{:?}", started.elapsed());
+    for (ok, answer) in &r[2..7] {
+        assert!(!ok && answer == "cannot load file", "{r:?}");
+    }
+    assert_eq!(r[7], (true, "black".to_string()), "{r:?}");
+    assert_eq!(r[8], (true, "9".to_string()), "{r:?}");
+}
+
 // The error texts the specification and the GUIs expect, one per failure kind.
 #[test]
 fn error_texts() {
@@ -66,6 +95,10 @@ fn error_texts() {
         ("boardsize -3", "syntax error"),
         ("time_settings 99999999999999999999999 1 1", "syntax error"),
         ("time_left b 99999999999999999999999 1", "syntax error"),
+        ("kata-time_settings fischer 300", "syntax error"),
+        ("kgs-time_settings hourglass 60", "syntax error"),
+        ("time_left b -5 0", "syntax error"),
+        ("time_settings 300 30", "syntax error"),
         ("fixed_handicap 4294967298", "syntax error"),
         ("boardsize x", "syntax error"),
         ("komi 7.5x", "syntax error"),
