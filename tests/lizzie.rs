@@ -249,21 +249,13 @@ impl Lizzie {
     }
 
     fn clear(&mut self) {
-        self.send_command("clear_board");
-        self.best_moves.clear();
-        if self.is_pondering {
-            self.ponder();
-        }
+        self.send_restarting_analysis("clear_board");
     }
 
     /// `komi K`, written as Java writes a double, and `0` for none.
     fn komi(&mut self, komi: f64) {
         let text = if komi == 0.0 { "0".to_string() } else { format!("{komi:?}") };
-        self.send_command(&format!("komi {text}"));
-        self.best_moves.clear();
-        if self.is_pondering {
-            self.ponder();
-        }
+        self.send_restarting_analysis(&format!("komi {text}"));
     }
 
     fn handicap(&mut self, stones: usize) {
@@ -271,7 +263,13 @@ impl Lizzie {
     }
 
     fn undo(&mut self) {
-        self.send_command("undo");
+        self.send_restarting_analysis("undo");
+    }
+
+    /// A command that changes the position, as Lizzie sends it: the old candidates go, and
+    /// analysis that was running starts again on the new position.
+    fn send_restarting_analysis(&mut self, command: &str) {
+        self.send_command(command);
         self.best_moves.clear();
         if self.is_pondering {
             self.ponder();
