@@ -205,9 +205,21 @@ impl Player {
         let step =
             settings.dynamic_komi_step.unwrap_or_else(|| dynamic_komi::default_step(board.size()));
         let extra_komi = self.dynamic_komi.extra_komi(&position, color, step);
+        // Cleanup captures: the search sees every move inside its own area as worth the
+        // same, so left alone it fills its own eyes or wanders into the opponent's area. The
+        // root keeps only the dead chains' liberties (while any is legal).
+        let mut root_avoid = settings.search.root_avoid.clone();
+        if dead_opponents {
+            let targets = capturing_points(game, color, statuses.as_deref().unwrap_or_default());
+            if !targets.is_empty() {
+                let others = game.legal_points(color).into_iter().filter(|p| !targets.contains(p));
+                root_avoid.extend(others.map(Move::Play));
+            }
+        }
         let params = SearchParams {
             seed: self.rng.next_u64(),
             allow_root_pass: !dead_opponents,
+            root_avoid,
             time_limit,
             extra_komi,
             early_stop,
@@ -367,9 +379,30 @@ fn should_resign(game: &Game, settings: &PlayerSettings, color: Color, win_rate:
         && !handicap_white
 }
 
+/// The liberties of `color`'s opponent chains that `statuses` calls dead, where `color` may
+/// play: the moves that take those chains off the board.
+fn capturing_points(game: &Game, color: Color, statuses: &[(Vec<Point>, Status)]) -> Vec<Point> {
+    let board = game.board();
+    let mut points = Vec::new();
+    for (stones, _) in statuses.iter().filter(|(stones, status)| {
+        *status == Status::Dead && board.stone(stones[0]) == Some(color.opponent())
+    }) {
+        for &stone in stones {
+            for next in board.neighbors(stone) {
+                let empty = board.is_on_board(next) && board.stone(next).is_none();
+                if empty && !points.contains(&next) && game.check(color, Move::Play(next)).is_ok() {
+                    points.push(next);
+                }
+            }
+        }
+    }
+    points
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::vertex::{format_vertex, parse_move};
     use crate::game::rules::Rules;
 
     fn settings(search: SearchParams) -> PlayerSettings {
@@ -379,6 +412,40 @@ mod tests {
     fn genmove(player: &mut Player, game: &mut Game, settings: &PlayerSettings, color: Color) {
         let request = MoveRequest { color, commit: true, cleanup: false };
         player.genmove(game, &mut Clock::default(), settings, request, None);
+    }
+
+    // The cleanup targets are the empty points beside the opponent's dead chains where the
+    // player may move: not the liberties of living chains, nor of the player's own dead
+    // chains, nor a point that would be suicide.
+    #[test]
+    fn cleanup_targets_the_liberties_of_dead_opponent_chains() {
+        let mut game = Game::new(9, Rules::chinese());
+        let at = |game: &Game, vertex: &str| match parse_move(game.board(), vertex) {
+            Some(Move::Play(p)) => p,
+            _ => panic!("bad vertex {vertex}"),
+        };
+        // White B5 (dead) beside A4 and A6 (alive), which make A5 suicide for black; white
+        // H5 alive; black E5 dead.
+        for (color, vertex) in
+            [(Color::White, "B5"), (Color::White, "A4"), (Color::White, "A6"), (Color::White, "H5")]
+        {
+            game.play(color, Move::Play(at(&game, vertex))).unwrap();
+        }
+        game.play(Color::Black, Move::Play(at(&game, "E5"))).unwrap();
+        let chain = |vertex: &str, status| (vec![at(&game, vertex)], status);
+        let statuses = [
+            chain("B5", Status::Dead),
+            chain("A4", Status::Alive),
+            chain("A6", Status::Alive),
+            chain("H5", Status::Alive),
+            chain("E5", Status::Dead),
+        ];
+        let mut targets: Vec<String> = capturing_points(&game, Color::Black, &statuses)
+            .into_iter()
+            .map(|p| format_vertex(game.board(), p))
+            .collect();
+        targets.sort();
+        assert_eq!(targets, ["B4", "B6", "C5"]);
     }
 
     // Six stones on 9×9: white's search sees a lost game and lowers its own target, black's
