@@ -33,5 +33,7 @@ kata-time_settings fischer 300
 kgs-time_settings hourglass 60
 time_left b -5 0
 time_settings 300 30
+# A second left on the last valid clock (Fischer 300+5): a quick move.
+time_left b 1 0
 50 genmove b
 #? [[A-HJ][1-9]|pass]

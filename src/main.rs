@@ -13,7 +13,6 @@ use tengen::game::display::Style;
 use tengen::game::rules::{preset_names, Rules};
 use tengen::gtp::{params, server, Engine};
 use tengen::search::policy::PlayoutPolicy;
-use tengen::search::SearchParams;
 use tengen::Color;
 
 #[derive(Parser)]
@@ -320,11 +319,8 @@ fn build_engine(args: &EngineArgs) -> Result<Engine, String> {
     }
     let mut engine = Engine::new(args.size, rules, args.seed);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    engine.set_search_params(SearchParams {
-        seed: args.seed,
-        threads: tengen::search::clamp_threads(cores),
-        ..SearchParams::default()
-    });
+    let threads = tengen::search::clamp_threads(cores).to_string();
+    engine.set_param("threads", &threads).map_err(|e| e.to_string())?;
     let table = args.table.0.iter().map(|(key, value)| (*key, value.as_str(), "--"));
     let keyed = args.params.iter().map(|setting| match setting.split_once('=') {
         Some((key, value)) => Ok((key, value, "--param ")),

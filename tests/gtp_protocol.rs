@@ -258,6 +258,7 @@ fn genmove_respects_the_clock() {
 
 // Absurd clocks (the largest a GTP int allows; beyond it is a syntax error, pinned in
 // error_texts) and rule/size combinations are answered like any other, never panicked on.
+// The playout budget is set, so binds under those clocks (which would allow a day a move).
 #[test]
 fn absurd_settings_are_survived() {
     for setup in [
@@ -268,7 +269,8 @@ fn absurd_settings_are_survived() {
         "kata-set-rules ancient\nboardsize 5",
         "kata-set-rules ancient\nboardsize 6\nclear_board",
     ] {
-        let r = responses(&format!("boardsize 7\n{setup}\ngenmove b\ngenmove w\ngenmove b\nname"));
+        let moves = "genmove b\ngenmove w\ngenmove b\nname";
+        let r = responses(&format!("boardsize 7\nkata-set-param playouts 2000\n{setup}\n{moves}"));
         assert!(r.iter().all(|(ok, _)| *ok), "{setup}: {r:?}");
         assert_eq!(r.last().unwrap().1, "tengen");
     }

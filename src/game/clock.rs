@@ -109,8 +109,9 @@ impl Clock {
     /// board of `points` with `empty_points` empty. The share of main time assumes
     /// `empty_points / 3` own moves remain (at least 10) and is weighted towards the middle
     /// game (see [`phase_weight`]); overtime uses most of one period (byo-yomi) or a share of
-    /// the period per stone left (Canadian); `lag` seconds are always kept back for the
-    /// network and the GUI.
+    /// the period per stone left (Canadian). `lag` seconds are kept back for the network and
+    /// the GUI, but never more than a quarter of the move's time: under a blitz clock a fixed
+    /// lag would leave every move only the 10 ms minimum and bank the clock unused.
     pub fn budget(
         &self,
         color: Color,
@@ -142,7 +143,8 @@ impl Clock {
                 }
             }
         };
-        Some((think - lag).clamp(0.01, MAX_THINK_SECONDS))
+        let keep_back = lag.min(think / 4.0);
+        Some((think - keep_back).clamp(0.01, MAX_THINK_SECONDS))
     }
 
     /// Whether time `color` leaves unused on this move is still there for later moves: main
@@ -307,11 +309,14 @@ mod tests {
     fn budgets_fit_the_clock() {
         assert_eq!(Clock::default().budget(Color::Black, 361, 361, 0.5), None);
         let absolute = Clock::new(TimeSystem::Absolute { main: 60.0 });
-        assert_eq!(absolute.budget(Color::Black, 300, 300, 0.5), Some(60.0 / 100.0 - 0.5));
+        // 0.6 s a move: a quarter kept back, not the whole half-second lag.
+        assert_eq!(absolute.budget(Color::Black, 300, 300, 0.5), Some(0.6 - 0.6 / 4.0));
+        let long = Clock::new(TimeSystem::Absolute { main: 600.0 });
+        assert_eq!(long.budget(Color::Black, 300, 300, 0.5), Some(6.0 - 0.5), "the whole lag");
         let mut byo = Clock::new(TimeSystem::ByoYomi { main: 0.0, period: 10.0, periods: 3 });
         assert_eq!(byo.budget(Color::White, 300, 300, 1.0), Some(7.0));
         byo.set_left(Color::White, 4.0, 1);
-        assert_eq!(byo.budget(Color::White, 300, 300, 1.0), Some(2.2));
+        assert_eq!(byo.budget(Color::White, 300, 300, 1.0), Some(3.2 - 0.8));
         let canadian = Clock::new(TimeSystem::Canadian { main: 0.0, period: 100.0, stones: 20 });
         assert_eq!(canadian.budget(Color::Black, 300, 300, 0.0), Some(4.0));
         let tiny = Clock::new(TimeSystem::Absolute { main: 0.2 });

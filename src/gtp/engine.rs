@@ -128,9 +128,11 @@ impl Engine {
         self.player.stop_pondering()
     }
 
-    /// Sets the search's parameters (playouts per move and the rest).
+    /// Sets the search's parameters (playouts per move and the rest); the playout budget
+    /// counts as chosen, so it binds under a controller's clock too.
     pub fn set_search_params(&mut self, params: SearchParams) {
         self.settings.player.search = params;
+        self.settings.player.playouts_given = true;
     }
 
     /// Resign below this win rate; 0 never resigns.

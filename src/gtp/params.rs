@@ -160,9 +160,13 @@ pub const PARAMS: &[Param] = &[
     Param {
         key: "playouts",
         kind: whole(1.0, 1e12),
-        help: "Playouts per move [default: 10000; unlimited when --time is given]",
+        help: "Playouts per move [default: 10000; unlimited when --time is given or the \
+               controller sets a clock]",
         get: |e| Value::Number(e.player.search.playouts.min(u32::MAX as usize) as f64),
-        set: |e, v| e.player.search.playouts = number(&v) as usize,
+        set: |e, v| {
+            e.player.search.playouts = number(&v) as usize;
+            e.player.playouts_given = true;
+        },
     },
     Param {
         key: "time",

@@ -42,6 +42,10 @@ pub struct PlayerSettings {
     /// The step of dynamic komi in points (0, the default: none, which lost in self-play;
     /// see `docs/strength.md`); `None`: the board's default step (`auto`).
     pub dynamic_komi_step: Option<f64>,
+    /// Whether the playout budget was set by the user (an option or a parameter): then it
+    /// binds under a controller's clock too. The default budget gives way to a clock, since
+    /// whoever sets a clock expects the engine to think for the time it has.
+    pub playouts_given: bool,
 }
 
 impl Default for PlayerSettings {
@@ -50,6 +54,7 @@ impl Default for PlayerSettings {
             search: SearchParams::default(),
             resign_threshold: 0.1,
             dynamic_komi_step: Some(0.0),
+            playouts_given: false,
         }
     }
 }
@@ -216,8 +221,13 @@ impl Player {
                 root_avoid.extend(others.map(Move::Play));
             }
         }
+        let playouts = match clock_budget {
+            Some(_) if !settings.playouts_given => usize::MAX,
+            _ => settings.search.playouts,
+        };
         let params = SearchParams {
             seed: self.rng.next_u64(),
+            playouts,
             allow_root_pass: !dead_opponents,
             root_avoid,
             time_limit,
@@ -242,7 +252,7 @@ impl Player {
         );
         // An estimate from a few simulations (an interrupted search) is no reason to resign,
         // nor is one where dynamic komi asked for more than a win.
-        let enough = result.playouts >= settings.search.playouts.min(MIN_RESIGN_PLAYOUTS);
+        let enough = result.playouts >= playouts.min(MIN_RESIGN_PLAYOUTS);
         let asked_more = match color {
             Color::Black => extra_komi > 0.0,
             Color::White => extra_komi < 0.0,
@@ -403,6 +413,7 @@ fn capturing_points(game: &Game, color: Color, statuses: &[(Vec<Point>, Status)]
 mod tests {
     use super::*;
     use crate::board::vertex::{format_vertex, parse_move};
+    use crate::game::clock::TimeSystem;
     use crate::game::rules::Rules;
 
     fn settings(search: SearchParams) -> PlayerSettings {
@@ -502,6 +513,29 @@ mod tests {
         assert!(spent < 3.0 - LAG_SECONDS, "{spent}");
         assert!((3.0 - left - spent).abs() < 0.05, "left {left} after {spent}");
         assert_eq!(game.moves().len(), 1);
+    }
+
+    // Under a clock the default playout budget gives way to the time (byo-yomi periods of a
+    // second on 5×5, where a second is far more than 2,000 playouts); a budget the user set
+    // still binds.
+    #[test]
+    fn a_clock_lifts_the_default_playout_budget_only() {
+        let playouts = |given: bool| {
+            let byo_yomi = TimeSystem::ByoYomi { main: 0.0, period: 1.0, periods: 1 };
+            let mut clock = Clock::new(byo_yomi);
+            let mut game = Game::new(5, Rules::chinese());
+            let settings = PlayerSettings {
+                playouts_given: given,
+                ..settings(SearchParams { playouts: 2000, threads: 1, ..SearchParams::default() })
+            };
+            let request = MoveRequest { color: Color::Black, commit: true, cleanup: false };
+            let mut player = Player::new(3);
+            player.genmove(&mut game, &mut clock, &settings, request, None);
+            player.last_estimate().unwrap().1
+        };
+        let lifted = playouts(false);
+        assert!(lifted > 4000, "{lifted}");
+        assert_eq!(playouts(true), 2000);
     }
 
     // Nothing to ponder before a move; after one, pondering runs until stopped, and never
