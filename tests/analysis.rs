@@ -3,43 +3,15 @@
 //! arrives), the fields of each segment, `avoid`/`allow`, and stopping on input through the
 //! real binary's pipes.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod pipes;
+
+use pipes::{Lines, PATIENCE};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 use tengen::gtp::server::run_on_text;
 use tengen::gtp::Engine;
 use tengen::search::SearchParams;
-
-/// A child's output, line by line, read on a thread: a line that does not come within
-/// [`PATIENCE`] fails the test instead of hanging it.
-struct Lines(Receiver<String>);
-
-/// How long a test waits for a line the engine owes it.
-const PATIENCE: Duration = Duration::from_secs(30);
-
-impl Lines {
-    fn new(output: impl Read + Send + 'static) -> Lines {
-        let (send, receive) = channel();
-        std::thread::spawn(move || {
-            let mut output = BufReader::new(output);
-            loop {
-                let mut line = String::new();
-                match output.read_line(&mut line) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) if send.send(line).is_err() => break,
-                    Ok(_) => {}
-                }
-            }
-        });
-        Lines(receive)
-    }
-
-    /// The next line, with its newline.
-    fn next(&self) -> String {
-        self.0.recv_timeout(PATIENCE).unwrap_or_else(|e| panic!("no line from the engine: {e}"))
-    }
-}
 
 /// The release binary on 9×9 with one thread and `extra` options, its pipes open (stderr
 /// too, for the graphics test).

@@ -4,85 +4,10 @@
 //! `genmove`. No move may take a player past its clock, under absolute, byo-yomi, Canadian
 //! and Fischer time.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
-use std::time::{Duration, Instant};
+mod pipes;
 
-/// A child's output, line by line, read on a thread: a line that does not come within
-/// [`PATIENCE`] fails the test instead of hanging it.
-struct Lines(Receiver<String>);
-
-const PATIENCE: Duration = Duration::from_secs(30);
-
-impl Lines {
-    fn new(output: impl Read + Send + 'static) -> Lines {
-        let (send, receive) = channel();
-        std::thread::spawn(move || {
-            let mut output = BufReader::new(output);
-            loop {
-                let mut line = String::new();
-                match output.read_line(&mut line) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) if send.send(line).is_err() => break,
-                    Ok(_) => {}
-                }
-            }
-        });
-        Lines(receive)
-    }
-
-    fn next(&self) -> String {
-        self.0.recv_timeout(PATIENCE).unwrap_or_else(|e| panic!("no line from the engine: {e}"))
-    }
-}
-
-/// The binary on 9×9 with one thread, spoken to over its pipes.
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    output: Lines,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-            .args(["gtp", "--threads", "1", "--size", "9"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let input = child.stdin.take().unwrap();
-        let output = Lines::new(child.stdout.take().unwrap());
-        Engine { child, input, output }
-    }
-
-    /// Sends one command and returns its successful answer's text; an error answer fails.
-    fn ask(&mut self, command: &str) -> String {
-        writeln!(self.input, "{command}").unwrap();
-        self.input.flush().unwrap();
-        let first = self.output.next();
-        let mut text = first.trim_end().to_string();
-        loop {
-            let line = self.output.next();
-            if line.trim().is_empty() {
-                break;
-            }
-            text.push('\n');
-            text.push_str(line.trim_end());
-        }
-        let answer = text.strip_prefix('=').unwrap_or_else(|| panic!("`{command}`: {text}"));
-        answer.trim().to_string()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use pipes::GtpProcess;
+use std::time::Instant;
 
 /// Overtime as the controller runs it, in seconds.
 #[derive(Clone, Copy, Debug)]
@@ -212,7 +137,7 @@ impl PlayerClock {
 /// the clock), the controller's clocks starting as `clock`; fails on a loss on time, and
 /// returns both players' clocks at the end.
 fn play_timed_game(setting: &str, clock: PlayerClock) -> [PlayerClock; 2] {
-    let mut engine = Engine::start();
+    let mut engine = GtpProcess::start(&["--threads", "1", "--size", "9"]);
     engine.ask("boardsize 9");
     engine.ask("clear_board");
     engine.ask("komi 7.5");
