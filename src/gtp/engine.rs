@@ -162,6 +162,16 @@ impl Engine {
         &self.game
     }
 
+    /// Everything a command may change, as text: the game, the next game's rules, the clock,
+    /// the settings and the options. A command answered with an error leaves it as it was
+    /// (`examples/fuzz_gtp.rs` checks that on millions of lines).
+    pub fn state_fingerprint(&self) -> String {
+        format!(
+            "{:?}",
+            (&self.game, &self.rules, &self.clock, &self.settings, self.capture_all_dead)
+        )
+    }
+
     /// Parses and executes one command line's name and arguments.
     pub fn handle(&mut self, name: &str, args: &[&str]) -> Result<String, GtpError> {
         let command = parse(name, args)?;

@@ -1871,6 +1871,65 @@ mod tests {
         assert!(result.candidates.iter().all(|(m, _, _)| *m != Move::Play(b1)));
     }
 
+    // Superko below the root: white's capture of two stones is a candidate, and black's
+    // recapture after it, which the board's simple-ko test allows, would recreate the
+    // position before black's last move, so it is never a child of the capture.
+    #[test]
+    fn superko_moves_are_not_created_below_the_root() {
+        let mut g = game(
+            ". . . . .
+             . . . . .
+             O O X . .
+             O O X . .
+             . X . X .",
+            Color::Black,
+        );
+        let at = |x, y| g.board().point(x, y);
+        let (a1, c1, b1) = (at(0, 4), at(2, 4), at(1, 4));
+        g.play(Color::Black, Move::Play(a1)).unwrap();
+        let mut after_capture = g.clone();
+        after_capture.play(Color::White, Move::Play(c1)).unwrap();
+        assert!(after_capture.board().is_legal(b1, Color::Black), "simple ko allows it");
+        let mut searcher = Searcher::new();
+        searcher.search(&g, &SearchParams { playouts: 2000, ..SearchParams::default() });
+        let (tree, _, _) = searcher.last.as_ref().unwrap();
+        let mut root_children = tree.children(ROOT).unwrap();
+        let capture = root_children.find(|&c| tree.mv(c) == Move::Play(c1)).expect("a candidate");
+        let replies = tree.children(capture).expect("the capture was expanded");
+        assert!(replies.len() > 1, "{replies:?}");
+        assert!(replies.clone().all(|r| tree.mv(r) != Move::Play(b1)));
+    }
+
+    // Two passes in a row end the game in the tree too: a node reached by them is visited
+    // (its result counted) but never expanded, anywhere in the tree.
+    #[test]
+    fn two_passes_end_the_game_in_the_tree() {
+        let g = game(
+            ". X . X .
+             X X X X X
+             O O O O O
+             . O . O .
+             . O . O .",
+            Color::White,
+        );
+        let mut searcher = Searcher::new();
+        searcher.search(&g, &SearchParams { playouts: 3000, ..SearchParams::default() });
+        let (tree, _, _) = searcher.last.as_ref().unwrap();
+        let (mut ended, mut stack) = (0, vec![(ROOT, 0)]);
+        while let Some((node, passes)) = stack.pop() {
+            if passes == 2 {
+                assert!(tree.children(node).is_none(), "a node after two passes expanded");
+                ended += tree.stats(node).visits.load(Ordering::Relaxed);
+                continue;
+            }
+            for child in tree.children(node).into_iter().flatten() {
+                let passes = if tree.mv(child) == Move::Pass { passes + 1 } else { 0 };
+                stack.push((child, passes));
+            }
+        }
+        assert!(ended > 0, "no simulation ended in two passes");
+    }
+
     // The memory cap's arithmetic assumes small nodes; keep them so.
     #[test]
     fn nodes_stay_small() {
