@@ -1,7 +1,8 @@
 # loadsgf: size, komi, handicap and setup stones from the file; with a move number, the
 # position before that move. Paths are relative to this folder.
-# gnugo-known-failures: 10 13 16 20 23 30 31
-#   10, 13, 20: GNU Go answers loadsgf with the colour to move, not an empty response.
+# gnugo-known-failures: 10 13 16 20 23 24 26 30 31
+#   10, 13, 20, 24: GNU Go answers loadsgf with the colour to move, not an empty response.
+#   26: GNU Go gives white no points for a loaded record's handicap stones (W+9.5).
 #   16, 23: GNU Go writes get_komi's answer with a leading space.
 #   30, 31: GNU Go exits on the truncated file sgf/broken.sgf.
 
@@ -41,7 +42,19 @@
 23 get_komi
 #? [0\.5]
 
-# A failed load leaves the game as it was.
+# A handicap record played out: final_score gives white the two handicap points on top of
+# komi (black 36, white 45 with the dead G7 removed: 36 - 45 - 0.5 - 2).
+24 loadsgf sgf/handicap-walls.sgf
+#? []
+
+25 final_status_list dead
+#? [G7]
+
+26 final_score
+#? [W\+11\.5]
+
+# A failed load leaves the game as it was (the handicap record loaded again first).
+loadsgf sgf/handicap.sgf
 loadsgf sgf/missing.sgf
 loadsgf sgf/broken.sgf
 30 color G5
