@@ -4,8 +4,10 @@
 mod common;
 
 use common::Scratch;
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 fn tengen_path() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_tengen"))
@@ -632,4 +634,67 @@ fn shards_merged_equal_one_run() {
     let run =
         run_match(&["--black", &engine, "--white", &engine, "--shard", "0/2", "--sprt", "0,30"]);
     assert_eq!(run.status, Some(2), "a shard cannot stop the match on its own SPRT");
+}
+
+// A match killed in the middle of a game resumes with that game played again from the
+// start: every game recorded exactly once, and the SGF files of all of them written. A run
+// killed while writing a results line leaves an unfinished line, which the next run cuts off
+// (with a warning) rather than refusing the file.
+#[test]
+fn a_match_killed_mid_game_resumes() {
+    let dir = scratch("killed");
+    let results = dir.join("results.jsonl");
+    let sgf_dir = dir.join("sgf");
+    let slow = fake("--genmove slow:0.15 --score B+1");
+    let args = [
+        "match",
+        "--black",
+        &slow,
+        "--white",
+        &slow,
+        "--size",
+        "9",
+        "--games",
+        "4",
+        "--results",
+        results.to_str().unwrap(),
+        "--sgf-dir",
+        sgf_dir.to_str().unwrap(),
+    ];
+    let mut first = Command::new(tengen_path()).args(args).stdout(Stdio::null()).spawn().unwrap();
+    let started = Instant::now();
+    // Each game takes two slow passes, about 0.3 s: kill the match 0.1 s into game 2.
+    while std::fs::read_to_string(&results).unwrap_or_default().lines().count() < 1 {
+        assert!(started.elapsed() < Duration::from_secs(30), "game 1 never recorded");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let recorded = read(&results).lines().count();
+    assert!(recorded < 4, "killed too late: {recorded} games recorded");
+    // As a kill inside a write would leave it: half a line, no newline.
+    let mut file = std::fs::OpenOptions::new().append(true).open(&results).unwrap();
+    file.write_all(b"{\"game\":4,\"first_eng").unwrap();
+    drop(file);
+
+    let run = run_match(&args[1..]);
+    assert_eq!(run.status, Some(0), "{}{}", run.stdout, run.stderr);
+    let resuming = format!("resuming after {recorded} recorded games");
+    assert!(run.stdout.contains(&resuming), "{}", run.stdout);
+    assert!(run.stderr.contains("unfinished last line"), "{}", run.stderr);
+    let text = read(&results);
+    let mut games: Vec<usize> = text
+        .lines()
+        .map(|line| {
+            let number = line.strip_prefix("{\"game\":").expect(line).split(',').next().unwrap();
+            number.parse().unwrap()
+        })
+        .collect();
+    games.sort_unstable();
+    assert_eq!(games, [1, 2, 3, 4], "{text}");
+    for game in 1..=4 {
+        assert!(sgf_dir.join(format!("game-{game:04}.sgf")).exists(), "game {game}'s SGF");
+    }
+    assert!(run.stdout.contains("games: 4 (4 decided"), "{}", run.stdout);
 }

@@ -171,7 +171,15 @@ pub fn load_results(settings: &MatchSettings) -> Result<Vec<GameReport>, String>
         Err(e) => return Err(format!("{}: {e}", path.display())),
     };
     let mut reports: Vec<GameReport> = Vec::new();
-    for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+    let torn = torn_tail(&text);
+    let whole = &text[..text.len() - torn.len()];
+    if !torn.is_empty() {
+        log::warn!(
+            "{}: ignoring an unfinished last line (a run killed while writing it)",
+            path.display()
+        );
+    }
+    for (number, line) in whole.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let context = |e: String| format!("{}:{}: {e}", path.display(), number + 1);
         let report = GameReport::from_json(line).map_err(context)?;
         let same_games = report.engines == settings.engines
@@ -190,6 +198,38 @@ pub fn load_results(settings: &MatchSettings) -> Result<Vec<GameReport>, String>
         }
     }
     Ok(reports)
+}
+
+/// The end of a results file that a run killed while writing left unfinished: a last line
+/// without its newline that is not a whole report (empty when there is none).
+fn torn_tail(text: &str) -> &str {
+    let tail = &text[text.rfind('\n').map_or(0, |i| i + 1)..];
+    if GameReport::from_json(tail).is_ok() {
+        ""
+    } else {
+        tail
+    }
+}
+
+/// Opens the results file for appending, first cutting off an unfinished last line (see
+/// [`torn_tail`]) and ending a whole last line that lacks its newline, so that the next
+/// report starts a line of its own.
+fn open_results(path: &std::path::Path) -> Result<std::fs::File, String> {
+    let failed = |e: std::io::Error| format!("{}: {e}", path.display());
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .read(true)
+        .append(true)
+        .open(path)
+        .map_err(failed)?;
+    let text = std::fs::read_to_string(path).map_err(failed)?;
+    let torn = torn_tail(&text).len();
+    if torn > 0 {
+        file.set_len((text.len() - torn) as u64).map_err(failed)?;
+    } else if !text.is_empty() && !text.ends_with('\n') {
+        file.write_all(b"\n").map_err(failed)?;
+    }
+    Ok(file)
 }
 
 /// Plays the match: the games not already in the results file, `parallel` at a time, each
@@ -218,16 +258,7 @@ pub fn run_match(
     for report in load_results(settings)? {
         summary.add(&report);
     }
-    let results_file = match &settings.results {
-        Some(path) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| format!("{}: {e}", path.display()))?,
-        ),
-        None => None,
-    };
+    let results_file = settings.results.as_deref().map(open_results).transpose()?;
     let _ = writeln!(out, "{}", summary.header());
     if summary.played() > 0 {
         let _ = writeln!(out, "resuming after {} recorded games", summary.played());
@@ -379,7 +410,8 @@ fn record_game(
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     if let Some(file) = results {
-        writeln!(file, "{}", report.to_json())
+        // One write of the whole line: a run killed now leaves the line whole or absent.
+        file.write_all(format!("{}\n", report.to_json()).as_bytes())
             .and_then(|()| file.flush())
             .map_err(|e| format!("results file: {e}"))?;
     }
