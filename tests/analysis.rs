@@ -136,6 +136,28 @@ fn stops_when_input_arrives() {
     assert!(child.wait().unwrap().success());
 }
 
+// The README's promise: any input ends an analysis within 50 ms, also between lines a
+// second apart (the stop does not wait for the next report), each time it is asked.
+#[test]
+fn stops_within_50_ms_between_long_intervals() {
+    let (mut child, mut input, output) = start(&[]);
+    for round in 0..4 {
+        input.write_all(b"lz-analyze 100\n").unwrap();
+        input.flush().unwrap();
+        assert_eq!(output.next(), "=\n");
+        std::thread::sleep(Duration::from_millis(300));
+        let asked = Instant::now();
+        input.write_all(b"protocol_version\n").unwrap();
+        input.flush().unwrap();
+        while output.next() != "= 2\n" {}
+        let took = asked.elapsed();
+        assert!(took < Duration::from_millis(50), "round {round}: {took:?}");
+        assert_eq!(output.next(), "\n");
+    }
+    input.write_all(b"quit\n").unwrap();
+    assert!(child.wait().unwrap().success());
+}
+
 /// The numbers after `key` in a kata-analyze line, up to the next word that is not a number.
 fn numbers_after(line: &str, key: &str) -> Vec<f64> {
     let words: Vec<&str> = line.split_whitespace().collect();

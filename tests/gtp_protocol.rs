@@ -8,7 +8,7 @@ use common::Scratch;
 use proptest::prelude::*;
 use std::io::Write;
 use std::process::{Command, Stdio};
-use tengen::gtp::server::{parse_request, preprocess, run_on_text};
+use tengen::gtp::server::run_on_text;
 use tengen::gtp::Engine;
 use tengen::search::SearchParams;
 
@@ -325,16 +325,39 @@ fn capture_all_dead_before_passing() {
     assert!(last.strip_prefix("= ").is_some_and(is_point), "{out}");
 }
 
-/// Lines the loop executes for `input`: what survives preprocessing.
-fn executable_lines(input: &[u8]) -> usize {
-    input.split(|&b| b == b'\n').filter(|line| preprocess(line).is_some()).count()
+/// A line as the specification's preprocessing leaves it, written here from the text of
+/// GTP 2 section 2.2 rather than with the engine's own `preprocess`: control characters
+/// other than HT removed, everything from `#` on dropped, HT made a space; `None` when only
+/// whitespace is left (no command, no answer). Bytes that are not UTF-8 are characters of
+/// their own, never whitespace.
+fn spec_line(raw: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(raw);
+    let mut kept = String::new();
+    for c in text.chars().take_while(|&c| c != '#') {
+        if c == '\t' {
+            kept.push(' ');
+        } else if !c.is_control() {
+            kept.push(c);
+        }
+    }
+    let words: Vec<&str> = kept.split_whitespace().collect();
+    (!words.is_empty()).then(|| words.join(" "))
 }
 
+/// Lines the loop must answer for `input`.
+fn executable_lines(input: &[u8]) -> usize {
+    input.split(|&b| b == b'\n').filter(|line| spec_line(line).is_some()).count()
+}
+
+/// Whether some line of `input` is `quit` (with or without an id).
 fn contains_quit(input: &[u8]) -> bool {
-    input
-        .split(|&b| b == b'\n')
-        .filter_map(preprocess)
-        .any(|line| parse_request(&line).name == "quit")
+    input.split(|&b| b == b'\n').filter_map(spec_line).any(|line| {
+        let mut words = line.split(' ');
+        let first = words.next().unwrap_or("");
+        let name =
+            if first.bytes().all(|b| b.is_ascii_digit()) { words.next() } else { Some(first) };
+        name == Some("quit")
+    })
 }
 
 const WORDS: &[&str] = &[
@@ -391,6 +414,30 @@ const WORDS: &[&str] = &[
     "\u{0}",
 ];
 
+/// Whole commands for the random mixes: moves and setups that change the game, and the
+/// same kinds of command refused (an occupied point, a bad size, a handicap on stones).
+const WHOLE_LINES: &[&str] = &[
+    "play b D4",
+    "play w Q16",
+    "play b Q4",
+    "play w D16",
+    "play b D4",
+    "boardsize 9",
+    "boardsize 0",
+    "boardsize 26",
+    "komi 6.5",
+    "komi x",
+    "fixed_handicap 2",
+    "fixed_handicap 1",
+    "undo",
+    "clear_board",
+    "kata-set-rules tromp-taylor",
+    "kata-set-rules nonsense",
+    "time_settings 300 30",
+    "time_left b 10 0",
+    "loadsgf /nonexistent",
+];
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -409,23 +456,36 @@ proptest! {
         }
     }
 
-    // Random mixes of real command words and arguments: the same, with a board that stays
-    // consistent throughout.
+    // Random mixes of real command words and arguments, and of whole commands that move
+    // the game on or are refused: the same, with a board that stays consistent throughout.
     #[test]
-    fn random_command_mixes(lines in proptest::collection::vec(proptest::collection::vec(0..WORDS.len(), 1..5), 1..40)) {
+    fn random_command_mixes(lines in proptest::collection::vec(proptest::collection::vec(0..WORDS.len() + WHOLE_LINES.len(), 1..5), 1..40)) {
         let mut input = String::new();
         for words in &lines {
-            let line: Vec<&str> = words.iter().map(|&i| WORDS[i]).collect();
-            input.push_str(&line.join(" "));
+            if let Some(whole) = WHOLE_LINES.get(words[0].wrapping_sub(WORDS.len())) {
+                input.push_str(whole);
+            } else {
+                let line: Vec<&str> = words.iter().map(|&i| WORDS[i % WORDS.len()]).collect();
+                input.push_str(&line.join(" "));
+            }
             input.push('\n');
         }
         prop_assume!(!contains_quit(input.as_bytes()));
         input.push_str("1000 name\n");
-        let mut engine = engine();
-        let out = run_on_text(&mut engine, input.as_bytes());
+        let mut whole = engine();
+        let out = run_on_text(&mut whole, input.as_bytes());
         prop_assert_eq!(out.matches("\n\n").count(), executable_lines(input.as_bytes()));
         prop_assert!(out.ends_with("=1000 tengen\n\n"));
-        prop_assert!(engine.game().board().check_invariants().is_ok());
+        prop_assert!(whole.game().board().check_invariants().is_ok());
+        // Line by line on a fresh engine: a line answered with an error changes nothing.
+        let mut stepwise = engine();
+        for line in input.lines() {
+            let before = stepwise.state_fingerprint();
+            let out = run_on_text(&mut stepwise, format!("{line}\n").as_bytes());
+            if out.starts_with('?') {
+                prop_assert_eq!(stepwise.state_fingerprint(), before, "{}", line);
+            }
+        }
     }
 }
 
