@@ -13,7 +13,9 @@
 //! JSON, time systems, parameter keys and file paths, and then, for a fifth of the lines,
 //! byte-level damage (random bytes, control characters, `#`, tabs, invalid UTF-8). The
 //! streaming analysis commands are left out (the I/O loop, not the engine, runs them), and
-//! commands that search run rarely and on 8 playouts, so that the run takes minutes.
+//! commands that search run rarely and on 8 playouts, so that the run takes minutes. File
+//! names are relative to a scratch folder, or paths `printsgf` cannot write (a folder,
+//! `/dev/null`): the run writes nothing outside the scratch folder.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -141,13 +143,13 @@ const WORDS: &[&str] = &[
     "avoid",
     "allow",
     "ownership",
-    "/nonexistent",
+    "no/such/folder/x.sgf",
     "/dev/null",
     "/dev/zero",
     "/tmp",
     "game.sgf",
     "out.sgf",
-    "../game.sgf",
+    "missing.sgf",
     "é",
     "\u{fffd}",
 ];
@@ -181,7 +183,7 @@ const COLOURS: &[&str] = &["b", "w", "black", "white", "B", "W"];
 const SIZES: &[&str] = &["9", "9", "9", "5", "7", "13", "19", "2", "25", "1", "26", "0"];
 const RULES: &[&str] =
     &["chinese", "japanese", "tromp-taylor", "aga", "korean", "ancient", "{\"ko\":\"SIMPLE\"}"];
-const FILES: &[&str] = &["game.sgf", "game.sgf", "/nonexistent", "/dev/null", "/tmp", "out.sgf"];
+const FILES: &[&str] = &["game.sgf", "game.sgf", "missing.sgf", "/dev/null", "/tmp", "out.sgf"];
 const TIME_SYSTEMS: &[&str] = &["none", "absolute", "byoyomi", "canadian", "fischer"];
 const KEYS: &[&str] =
     &["exploration", "resign_threshold", "rave_equivalence", "prior_weight", "dynamic_komi"];

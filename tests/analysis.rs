@@ -5,7 +5,7 @@
 
 mod pipes;
 
-use pipes::{Lines, PATIENCE};
+use pipes::{GtpProcess, Lines, PATIENCE};
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -95,13 +95,16 @@ fn avoid_allow_and_limits() {
     assert!(!out.contains("move E5 ") && !out.contains("move D4 ") && !out.contains("move F6 "));
     assert!(out.contains("info move "), "{out}");
     let out = run_on_text(&mut engine(), b"boardsize 9\nlz-analyze B 5 allow B C3,G7 1\nname\n");
-    for s in out.lines().filter(|l| l.starts_with("info")).flat_map(segments) {
-        assert!(["C3", "G7"].contains(&field(&s, "move")), "{out}");
+    let allowed: Vec<_> =
+        out.lines().filter(|l| l.starts_with("info")).flat_map(segments).collect();
+    assert!(!allowed.is_empty(), "{out}");
+    for s in &allowed {
+        assert!(["C3", "G7"].contains(&field(s, "move")), "{out}");
     }
     let out = run_on_text(&mut engine(), b"boardsize 9\nanalyze 5 maxmoves 2\nname\n");
-    for line in out.lines().filter(|l| l.starts_with("info")) {
-        assert!(segments(line).len() <= 2, "{line}");
-    }
+    let counts: Vec<usize> =
+        out.lines().filter(|l| l.starts_with("info")).map(|l| segments(l).len()).collect();
+    assert_eq!(counts.iter().max(), Some(&2), "capped at two, and two there: {out}");
     let out = run_on_text(&mut engine(), b"lz-analyze B 5 avoid\nlz-analyze purple\nname\n");
     assert_eq!(out, "? syntax error\n\n? syntax error\n\n= tengen\n\n");
 }
@@ -156,6 +159,32 @@ fn stops_within_50_ms_between_long_intervals() {
     }
     input.write_all(b"quit\n").unwrap();
     assert!(child.wait().unwrap().success());
+}
+
+// With `deterministic` on, a seed and `maxvisits`, the analysis ends on the same line
+// (visits, win rates, score leads, ownership, variations) on 1, 2 and 4 threads, however
+// often it reports: one seed for the whole analysis and the simulations numbered on across
+// its time slices. (From 13×13 up the criticality statistics start afresh each slice, so
+// there it is reproducible only with `criticality 0`.)
+#[test]
+fn deterministic_analysis_with_maxvisits_on_any_thread_count() {
+    let last_line = |threads: &str, interval: &str| {
+        let args = ["--size", "9", "--threads", threads, "--seed", "7", "--deterministic", "true"];
+        let mut engine = GtpProcess::start(&args);
+        let command = format!("kata-analyze {interval} maxvisits 3000 ownership true");
+        let answer = engine.ask(&command);
+        answer.lines().last().expect("an info line").to_string()
+    };
+    let one = last_line("1", "10");
+    let words: Vec<&str> = one.split_whitespace().collect();
+    let visits: u32 = words
+        .windows(2)
+        .filter(|pair| pair[0] == "visits")
+        .map(|pair| pair[1].parse::<u32>().unwrap())
+        .sum();
+    assert!((2990..=3000).contains(&visits), "the budget reached: {visits} in {one}");
+    assert_eq!(last_line("2", "1"), one);
+    assert_eq!(last_line("4", "100"), one);
 }
 
 /// The numbers after `key` in a kata-analyze line, up to the next word that is not a number.

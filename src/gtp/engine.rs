@@ -471,11 +471,15 @@ impl Engine {
                 game.legal_points(color).into_iter().map(Move::Play).chain([Move::Pass]);
             root_avoid.extend(everything.filter(|mv| !allowed.contains(mv)));
         }
+        // Deterministic: one seed for the whole analysis, the simulations numbered on
+        // across slices, so that where the slices fall does not matter.
+        let deterministic = self.settings.player.search.deterministic;
         let params = SearchParams {
             playouts: usize::MAX,
             time_limit: Some(slice),
             early_stop: false,
-            seed: self.player.next_seed(),
+            seed: if deterministic { self.player.seed() } else { self.player.next_seed() },
+            number_from_root_visits: deterministic,
             root_avoid,
             max_root_visits: request.max_visits,
             track_ownership: request.ownership || request.ownership_stdev,
@@ -812,7 +816,9 @@ mod tests {
     }
 
     // Through the I/O loop: every command still gets its one answer, and the ponder of the
-    // last genmove is stopped when the input ends.
+    // last genmove is stopped when the input ends. (Input comes at once here, so there is
+    // no time to ponder: that pondering runs and its tree is kept is checked through the
+    // binary, in tests/pondering.rs.)
     #[test]
     fn pondering_through_the_loop() {
         let mut engine = pondering_engine(Duration::from_secs(30));

@@ -176,6 +176,11 @@ pub struct SearchParams {
     /// expansion finds no room depends on timing). Default false: the free-running search,
     /// each thread on its own, is faster on several threads.
     pub deterministic: bool,
+    /// In the deterministic search, number the simulations (whose numbers seed their random
+    /// choices) on from the root's visits rather than from 0, so that a search continued
+    /// slice after slice on its own tree (analysis) draws what one long search would.
+    /// Default false.
+    pub number_from_root_visits: bool,
 }
 
 impl Default for SearchParams {
@@ -202,6 +207,7 @@ impl Default for SearchParams {
             threads: 1,
             policy: PlayoutPolicy::Patterns,
             deterministic: false,
+            number_from_root_visits: false,
         }
     }
 }
@@ -924,6 +930,10 @@ impl Shared<'_> {
         let wave = WaveSync::default();
         let limit = self.params.playouts.max(1);
         let mut done = 0usize;
+        let first = match self.params.number_from_root_visits {
+            true => self.tree.stats(ROOT).visits.load(Ordering::Relaxed) as usize,
+            false => 0,
+        };
         std::thread::scope(|scope| {
             for _ in 1..threads {
                 scope.spawn(|| {
@@ -960,8 +970,10 @@ impl Shared<'_> {
                 let criticality = ready.then_some(&table[..]);
                 for offset in 0..size {
                     let slot = &mut *lock(offset);
-                    slot.rng =
-                        SmallRng::seed_from_u64(simulation_seed(self.params.seed, done + offset));
+                    slot.rng = SmallRng::seed_from_u64(simulation_seed(
+                        self.params.seed,
+                        first + done + offset,
+                    ));
                     // The step after an expansion, on another thread, reads the slot's copy.
                     slot.criticality_ready = ready;
                     if ready {

@@ -282,6 +282,12 @@ impl Player {
         self.searcher.search(game, params)
     }
 
+    /// The seed the player was given (`set_random_seed`): for searches that must not depend
+    /// on how many came before (deterministic analysis, slice after slice).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
     /// A fresh seed for a search the caller sets up, from the player's random choices.
     pub fn next_seed(&mut self) -> u64 {
         self.rng.next_u64()
