@@ -1862,11 +1862,11 @@ mod tests {
         assert_ne!(result.best, Move::Pass, "{:?}", &result.candidates[..3]);
     }
 
-    // A move that would recreate an earlier position is never a candidate (superko in the
-    // tree), even where the board's simple-ko test allows it.
-    #[test]
-    fn superko_moves_are_not_candidates() {
-        let mut g = game(
+    /// A 5×5 game where black's A1 puts A1–B1 in atari, white's C1 takes the two stones,
+    /// and black's B1 then takes C1 back into the position before A1: black to move, with
+    /// A1, C1 and B1.
+    fn two_stone_capture_cycle() -> (Game, [Point; 3]) {
+        let g = game(
             ". . . . .
              . . . . .
              O O X . .
@@ -1875,7 +1875,15 @@ mod tests {
             Color::Black,
         );
         let at = |x, y| g.board().point(x, y);
-        let (a1, c1, b1) = (at(0, 4), at(2, 4), at(1, 4));
+        let points = [at(0, 4), at(2, 4), at(1, 4)];
+        (g, points)
+    }
+
+    // A move that would recreate an earlier position is never a candidate (superko in the
+    // tree), even where the board's simple-ko test allows it.
+    #[test]
+    fn superko_moves_are_not_candidates() {
+        let (mut g, [a1, c1, b1]) = two_stone_capture_cycle();
         g.play(Color::Black, Move::Play(a1)).unwrap();
         g.play(Color::White, Move::Play(c1)).unwrap();
         assert!(g.board().is_legal(b1, Color::Black), "simple ko allows the recapture");
@@ -1888,16 +1896,7 @@ mod tests {
     // position before black's last move, so it is never a child of the capture.
     #[test]
     fn superko_moves_are_not_created_below_the_root() {
-        let mut g = game(
-            ". . . . .
-             . . . . .
-             O O X . .
-             O O X . .
-             . X . X .",
-            Color::Black,
-        );
-        let at = |x, y| g.board().point(x, y);
-        let (a1, c1, b1) = (at(0, 4), at(2, 4), at(1, 4));
+        let (mut g, [a1, c1, b1]) = two_stone_capture_cycle();
         g.play(Color::Black, Move::Play(a1)).unwrap();
         let mut after_capture = g.clone();
         after_capture.play(Color::White, Move::Play(c1)).unwrap();
