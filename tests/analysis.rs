@@ -163,28 +163,29 @@ fn stops_within_50_ms_between_long_intervals() {
 
 // With `deterministic` on, a seed and `maxvisits`, the analysis ends on the same line
 // (visits, win rates, score leads, ownership, variations) on 1, 2 and 4 threads, however
-// often it reports: one seed for the whole analysis and the simulations numbered on across
-// its time slices. (From 13×13 up the criticality statistics start afresh each slice, so
-// there it is reproducible only with `criticality 0`.)
+// often it reports: one seed for the whole analysis, the simulations numbered on across its
+// time slices, and on 19×19 the criticality counts kept from slice to slice.
 #[test]
 fn deterministic_analysis_with_maxvisits_on_any_thread_count() {
-    let last_line = |threads: &str, interval: &str| {
-        let args = ["--size", "9", "--threads", threads, "--seed", "7", "--deterministic", "true"];
+    let last_line = |size: &str, threads: &str, interval: &str, visits: u32| {
+        let args = ["--size", size, "--threads", threads, "--seed", "7", "--deterministic", "true"];
         let mut engine = GtpProcess::start(&args);
-        let command = format!("kata-analyze {interval} maxvisits 3000 ownership true");
+        let command = format!("kata-analyze {interval} maxvisits {visits} ownership true");
         let answer = engine.ask(&command);
         answer.lines().last().expect("an info line").to_string()
     };
-    let one = last_line("1", "10");
-    let words: Vec<&str> = one.split_whitespace().collect();
-    let visits: u32 = words
-        .windows(2)
-        .filter(|pair| pair[0] == "visits")
-        .map(|pair| pair[1].parse::<u32>().unwrap())
-        .sum();
-    assert!((2990..=3000).contains(&visits), "the budget reached: {visits} in {one}");
-    assert_eq!(last_line("2", "1"), one);
-    assert_eq!(last_line("4", "100"), one);
+    for (size, visits) in [("9", 3000), ("19", 1000)] {
+        let one = last_line(size, "1", "10", visits);
+        let words: Vec<&str> = one.split_whitespace().collect();
+        let counted: u32 = words
+            .windows(2)
+            .filter(|pair| pair[0] == "visits")
+            .map(|pair| pair[1].parse::<u32>().unwrap())
+            .sum();
+        assert!((visits - 10..=visits).contains(&counted), "{size}: {counted} in {one}");
+        assert_eq!(last_line(size, "2", "1", visits), one, "{size}×{size}, 2 threads");
+        assert_eq!(last_line(size, "4", "100", visits), one, "{size}×{size}, 4 threads");
+    }
 }
 
 /// The numbers after `key` in a kata-analyze line, up to the next word that is not a number.

@@ -358,7 +358,8 @@ pub fn search(game: &Game, params: &SearchParams) -> SearchResult {
 pub struct Searcher {
     /// The last tree, the game whose position is its root, and the extra komi its
     /// statistics were counted with.
-    last: Option<(Tree, Game, f64)>,
+    /// With them, the criticality counts, kept while the root stays the same position.
+    last: Option<(Tree, Game, f64, Criticality)>,
     /// The rayon pool the search threads run in, with its size.
     pool: Option<(usize, rayon::ThreadPool)>,
 }
@@ -424,14 +425,20 @@ impl Searcher {
         reporter: Option<Reporter>,
         started: Instant,
     ) -> SearchResult {
+        let weight = params.criticality.unwrap_or_else(|| criticality_for(game.board().size()));
+        let mut criticality = None;
         let tree = match self.last.take() {
             // Results counted with another target (dynamic komi stepped) would mislead.
-            Some((_, _, komi)) if (komi - params.extra_komi).abs() >= 0.5 => {
+            Some((_, _, komi, _)) if (komi - params.extra_komi).abs() >= 0.5 => {
                 Tree::new(params.max_nodes())
             }
-            Some((tree, old, _)) => match reused_root(&tree, &old, game) {
-                // The same position again (analysis, one slice after another): as it is.
-                Some(ROOT) if old.to_move() == game.to_move() => tree,
+            Some((tree, old, _, counts)) => match reused_root(&tree, &old, game) {
+                // The same position again (analysis, one slice after another): as it is,
+                // criticality counts too, so that slices add up to one long search.
+                Some(ROOT) if old.to_move() == game.to_move() => {
+                    criticality = Some(counts).filter(|c| c.weight() == weight.max(0.0));
+                    tree
+                }
                 Some(id) => {
                     let copied = tree.copy_subtree(id, params.max_nodes());
                     log::debug!(
@@ -449,8 +456,9 @@ impl Searcher {
         let threads = clamp_threads(params.threads);
         // One thread searches on the caller's own, as the seeded one-thread search always has.
         let pool = if threads > 1 { self.pool(threads) } else { None };
-        let result = run(&tree, game, params, started, halt, pool, reporter);
-        self.last = Some((tree, game.clone(), params.extra_komi));
+        let criticality = criticality.unwrap_or_else(|| Criticality::new(weight));
+        let result = run(&tree, game, params, &criticality, started, halt, pool, reporter);
+        self.last = Some((tree, game.clone(), params.extra_komi, criticality));
         result
     }
 
@@ -540,7 +548,7 @@ struct Shared<'a> {
     /// What the priors' virtual simulations are multiplied by: `params.prior_weight`, or the
     /// board size's.
     prior_weight: f64,
-    criticality: Criticality,
+    criticality: &'a Criticality,
     game_positions: PositionSet,
     /// Simulations claimed so far, by all threads (claims may run past the budget).
     started: AtomicUsize,
@@ -570,10 +578,12 @@ const OWNERSHIP_HINT_SAMPLES: u32 = 128;
 /// How often, and to whom, a running search reports its root statistics.
 pub type Reporter<'a> = (Duration, &'a mut dyn FnMut(&SearchResult));
 
+#[allow(clippy::too_many_arguments)]
 fn run(
     tree: &Tree,
     game: &Game,
     params: &SearchParams,
+    criticality: &Criticality,
     started: Instant,
     halt: &AtomicBool,
     pool: Option<&rayon::ThreadPool>,
@@ -595,9 +605,7 @@ fn run(
         expand_after_small_tree: expand_after.min(params.expand_after.max(2)),
         expand_after,
         prior_weight: params.prior_weight.unwrap_or_else(|| prior_weight_for(game.board().size())),
-        criticality: Criticality::new(
-            params.criticality.unwrap_or_else(|| criticality_for(game.board().size())),
-        ),
+        criticality,
         game_positions: game.position_hashes().collect(),
         started: AtomicUsize::new(0),
         finished: AtomicUsize::new(0),
@@ -1707,7 +1715,7 @@ mod tests {
         let mut searcher = Searcher::new();
         let params = SearchParams { playouts: 1, prior_weight: weight, ..Default::default() };
         searcher.search(g, &params);
-        let (tree, _, _) = searcher.last.take().expect("the tree is kept");
+        let (tree, ..) = searcher.last.take().expect("the tree is kept");
         let children = tree.children(ROOT).expect("the root is expanded");
         children
             .map(|c| {
@@ -1799,7 +1807,10 @@ mod tests {
                 ..SearchParams::default()
             };
             let tree = Tree::new(params.max_nodes());
-            run(&tree, &g, &params, Instant::now(), &AtomicBool::new(false), None, None);
+            let weight = criticality_for(g.board().size());
+            let criticality = Criticality::new(params.criticality.unwrap_or(weight));
+            let halt = AtomicBool::new(false);
+            run(&tree, &g, &params, &criticality, Instant::now(), &halt, None, None);
             let load = |a: &AtomicU32| a.load(Ordering::Relaxed);
             let children = tree.children(ROOT).unwrap();
             children
@@ -1903,7 +1914,7 @@ mod tests {
         assert!(after_capture.board().is_legal(b1, Color::Black), "simple ko allows it");
         let mut searcher = Searcher::new();
         searcher.search(&g, &SearchParams { playouts: 2000, ..SearchParams::default() });
-        let (tree, _, _) = searcher.last.as_ref().unwrap();
+        let (tree, ..) = searcher.last.as_ref().unwrap();
         let mut root_children = tree.children(ROOT).unwrap();
         let capture = root_children.find(|&c| tree.mv(c) == Move::Play(c1)).expect("a candidate");
         let replies = tree.children(capture).expect("the capture was expanded");
@@ -1925,7 +1936,7 @@ mod tests {
         );
         let mut searcher = Searcher::new();
         searcher.search(&g, &SearchParams { playouts: 3000, ..SearchParams::default() });
-        let (tree, _, _) = searcher.last.as_ref().unwrap();
+        let (tree, ..) = searcher.last.as_ref().unwrap();
         let (mut ended, mut stack) = (0, vec![(ROOT, 0)]);
         while let Some((node, passes)) = stack.pop() {
             if passes == 2 {
