@@ -5,7 +5,7 @@
 
 mod pipes;
 
-use pipes::{GtpProcess, Lines, PATIENCE};
+use pipes::{numbers_after, GtpProcess, Lines, PATIENCE};
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -48,6 +48,11 @@ fn segments(line: &str) -> Vec<Vec<(String, String)>> {
             fields
         })
         .collect()
+}
+
+/// The visits of all the candidates of an analysis line.
+fn total_visits(line: &str) -> u32 {
+    segments(line).iter().map(|s| field(s, "visits").parse::<u32>().unwrap()).sum()
 }
 
 fn field<'a>(segment: &'a [(String, String)], name: &str) -> &'a str {
@@ -176,23 +181,11 @@ fn deterministic_analysis_with_maxvisits_on_any_thread_count() {
     };
     for (size, visits) in [("9", 3000), ("19", 1000)] {
         let one = last_line(size, "1", "10", visits);
-        let words: Vec<&str> = one.split_whitespace().collect();
-        let counted: u32 = words
-            .windows(2)
-            .filter(|pair| pair[0] == "visits")
-            .map(|pair| pair[1].parse::<u32>().unwrap())
-            .sum();
+        let counted = total_visits(&one);
         assert!((visits - 10..=visits).contains(&counted), "{size}: {counted} in {one}");
         assert_eq!(last_line(size, "2", "1", visits), one, "{size}×{size}, 2 threads");
         assert_eq!(last_line(size, "4", "100", visits), one, "{size}×{size}, 4 threads");
     }
-}
-
-/// The numbers after `key` in a kata-analyze line, up to the next word that is not a number.
-fn numbers_after(line: &str, key: &str) -> Vec<f64> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let start = words.iter().position(|w| *w == key).unwrap_or_else(|| panic!("no {key}"));
-    words[start + 1..].iter().map_while(|w| w.parse().ok()).collect()
 }
 
 // kata-analyze: float win rates, score lead and ownership from the side to move's view: in
@@ -373,9 +366,7 @@ fn analysis_budget_and_resumption() {
             if line == "\n" {
                 return totals;
             }
-            totals.push(
-                segments(&line).iter().map(|s| field(s, "visits").parse::<u32>().unwrap()).sum(),
-            );
+            totals.push(total_visits(&line));
         }
     };
     let first = *analyse("lz-analyze 5 maxvisits 3000\n").last().expect("info lines");

@@ -4,16 +4,13 @@
 
 mod pipes;
 
-use pipes::GtpProcess;
+use pipes::{numbers_after, GtpProcess};
 use std::time::{Duration, Instant};
 
-/// The whole number right after `before` in a log line: 1234 in `pondered 1234 simulations`
-/// for `before` = `pondered `.
-fn number_after(line: &str, before: &str) -> usize {
-    let rest =
-        &line[line.find(before).unwrap_or_else(|| panic!("{before}: {line}")) + before.len()..];
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().unwrap_or_else(|_| panic!("no number after {before}: {line}"))
+/// The count after the word `key` in a log line: 1234 in `pondered 1234 simulations`.
+fn count_after(line: &str, key: &str) -> usize {
+    *numbers_after(line, key).first().unwrap_or_else(|| panic!("no count after {key}: {line}"))
+        as usize
 }
 
 /// Engine options: 9×9, one thread, a seeded 2,000-playout budget, and `extra`.
@@ -31,8 +28,8 @@ fn kept_after_a_second(extra: &[&str]) -> (usize, Option<usize>) {
     std::thread::sleep(Duration::from_secs(1));
     engine.ask("genmove w");
     let pondering = !extra.is_empty();
-    let pondered = pondering.then(|| number_after(&engine.log_until("pondered "), "pondered "));
-    let kept = number_after(&engine.log_until("tree: kept "), "tree: kept ");
+    let pondered = pondering.then(|| count_after(&engine.log_until("pondered "), "pondered"));
+    let kept = count_after(&engine.log_until("tree: kept "), "kept");
     (kept, pondered)
 }
 
@@ -64,7 +61,7 @@ fn pondering_stops_within_milliseconds() {
         assert_eq!(engine.ask("name"), "tengen");
         slowest = slowest.max(asked.elapsed());
     }
-    let pondered = number_after(&engine.log_until("pondered "), "pondered ");
+    let pondered = count_after(&engine.log_until("pondered "), "pondered");
     assert!(pondered > 0, "it was pondering");
     assert!(slowest < Duration::from_millis(50), "slowest answer {slowest:?}");
 }

@@ -108,3 +108,11 @@ impl Drop for GtpProcess {
         let _ = self.child.wait();
     }
 }
+
+/// The numbers after the word `key` in a line (an analysis line, a log line), up to the next
+/// word that is not a number.
+pub fn numbers_after(line: &str, key: &str) -> Vec<f64> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let start = words.iter().position(|w| *w == key).unwrap_or_else(|| panic!("no {key}"));
+    words[start + 1..].iter().map_while(|w| w.parse().ok()).collect()
+}
