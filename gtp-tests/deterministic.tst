@@ -13,19 +13,19 @@ set_random_seed 11
 kata-set-param deterministic true
 kata-set-param playouts 2000
 10 genmove b
-#? [D3]
+#? [C7]
 11 genmove w
-#? [G3]
+#? [G5]
 play b C3
 12 genmove w
-#? [G5]
+#? [E3]
 13 genmove b
-#? [F7]
+#? [G7]
 
 boardsize 19
 clear_board
 kata-set-param playouts 1000
 20 genmove b
-#? [D17]
+#? [R16]
 21 genmove w
-#? [Q4]
+#? [D4]

@@ -50,7 +50,7 @@ use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use tree::{Stats, Tree, ROOT};
@@ -173,8 +173,9 @@ pub struct SearchParams {
     /// seeded by the simulation's number, their results backed up in order: a search with a
     /// seed and a playout budget then gives the same tree, so the same move, visits and win
     /// rates, on any number of threads (until the tree's memory cap is reached, where which
-    /// expansion finds no room depends on timing). Default false: the free-running search,
-    /// each thread on its own, is faster on several threads.
+    /// expansion finds no room depends on timing). A search with a time limit stops only at
+    /// the end of a block of [`WAVES_PER_BLOCK`] waves. Default false: the free-running
+    /// search, each thread on its own, is a little faster on several threads.
     pub deterministic: bool,
     /// In the deterministic search, number the simulations (whose numbers seed their random
     /// choices) on from the root's visits rather than from 0, so that a search continued
@@ -625,7 +626,8 @@ fn run(
         let mut moves = Vec::new();
         let mut priors = Vec::new();
         let (board, color) = (game.board(), shared.root_color);
-        shared.child_moves(board, color, shared.root_recent, &[], &mut moves, &mut priors);
+        let hint = shared.ownership_hint.get().map(|h| &h[..]);
+        shared.child_moves(board, color, shared.root_recent, &[], hint, (&mut moves, &mut priors));
         tree.finish_expansion(ROOT, &moves, &priors);
     }
     let threads = clamp_threads(params.threads);
@@ -770,8 +772,14 @@ struct Scratch {
     criticality_ready: bool,
     /// Where the simulation stands on its way down the tree.
     walk: Walk,
-    /// Whether the walk stopped at a node whose expansion it claimed (waves only).
-    claimed: bool,
+    /// The node whose expansion the walk claimed and stopped at (waves only).
+    claimed: Option<u32>,
+    /// The children built for that claim, published when the wave is backed up.
+    built: Option<std::ops::Range<u32>>,
+    /// The tree's size as this walk judges expansions by.
+    tree_size: TreeSize,
+    /// Whether the ownership hint was known when this wave's walk began (waves only).
+    hint_ready: bool,
     /// Black's area at the end of the playout.
     black_area: i32,
 }
@@ -784,6 +792,17 @@ struct Walk {
     color: Color,
     passes: u32,
     recent: Recent,
+}
+
+/// The tree's size as a walk judges whether a leaf is due for expansion (see
+/// [`Shared::expansion_due`]).
+#[derive(Clone, Copy)]
+enum TreeSize {
+    /// As it is now (the free-running search).
+    Live,
+    /// As it was when the wave before began to play out (the deterministic search, whose
+    /// walks run while that wave's expansions grow the tree).
+    Fixed { nodes: usize, full: bool },
 }
 
 /// What a walk down the tree does at a node without children.
@@ -802,56 +821,82 @@ enum AtLeaf {
 /// the playouts.
 pub const WAVE: usize = 16;
 
+/// Waves in a block of the deterministic search: within a block each wave is walked down the
+/// tree while the one before plays out, so its walks miss that wave's results; a block ends
+/// with all results backed up, the only point where the search may stop before its budget.
+/// Longer blocks walk more waves beside the playouts; shorter ones stop sooner.
+pub const WAVES_PER_BLOCK: usize = 4;
+
 /// The seed of simulation `number`'s generator in the deterministic search.
 fn simulation_seed(seed: u64, number: usize) -> u64 {
     seed ^ (number as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 /// How the threads of the deterministic search meet for each wave: the calling thread
-/// starts a wave of `size` simulations, every thread takes simulations by number until none
-/// is left, and the caller waits until all are done. Helpers spin briefly, then yield, while
+/// starts a wave of simulations, every thread takes simulations by number until none is
+/// left, and the caller waits until all are done. Helpers spin briefly, then yield, while
 /// the caller walks the next wave down the tree.
 #[derive(Default)]
 struct WaveSync {
-    /// Counts the waves started; `usize::MAX` tells the helpers to quit.
-    epoch: AtomicUsize,
+    /// The wave running (its number in the high half) and its next simulation to take (the
+    /// low half), in one word: a helper still taking work from a wave that is over finds the
+    /// number changed, and cannot take a simulation of the next wave for one of its own.
+    /// [`QUIT_WAVE`] as the number tells the helpers to quit.
+    ticket: AtomicU64,
+    /// The running wave's first slot and its number of simulations.
+    base: AtomicUsize,
     size: AtomicUsize,
-    /// The next simulation of the wave to take.
-    next: AtomicUsize,
     /// Simulations of the wave not finished yet.
     remaining: AtomicUsize,
 }
 
+const QUIT_WAVE: u64 = u32::MAX as u64;
+
+/// A wave of the deterministic search, as the threads that play it out see it.
+#[derive(Clone, Copy)]
+struct WaveRun {
+    number: u64,
+    /// Its first slot and its number of simulations.
+    base: usize,
+    size: usize,
+}
+
 impl WaveSync {
-    fn start(&self, size: usize) {
+    fn start(&self, base: usize, size: usize) -> WaveRun {
+        self.base.store(base, Ordering::Relaxed);
         self.size.store(size, Ordering::Relaxed);
-        self.next.store(0, Ordering::Relaxed);
         self.remaining.store(size, Ordering::Relaxed);
-        self.epoch.fetch_add(1, Ordering::Release);
+        let number = (self.ticket.load(Ordering::Relaxed) >> 32) + 1;
+        self.ticket.store(number << 32, Ordering::Release);
+        WaveRun { number, base, size }
     }
 
     fn quit(&self) {
-        self.epoch.store(usize::MAX, Ordering::Release);
+        self.ticket.store(QUIT_WAVE << 32, Ordering::Release);
     }
 
-    /// Waits for a wave after the one `seen`; its size, or `None` to quit.
-    fn wait(&self, seen: &mut usize) -> Option<usize> {
+    /// Waits for a wave after the one numbered `seen`, or `None` to quit.
+    fn wait(&self, seen: &mut u64) -> Option<WaveRun> {
         let mut spins = 0u32;
         loop {
-            let epoch = self.epoch.load(Ordering::Acquire);
-            if epoch == usize::MAX {
+            let number = self.ticket.load(Ordering::Acquire) >> 32;
+            if number == QUIT_WAVE {
                 return None;
             }
-            if epoch != *seen {
-                *seen = epoch;
-                return Some(self.size.load(Ordering::Relaxed));
+            if number != *seen {
+                *seen = number;
+                // Should a later wave have started meanwhile, `run` finds this one over.
+                let (base, size) =
+                    (self.base.load(Ordering::Relaxed), self.size.load(Ordering::Relaxed));
+                return Some(WaveRun { number, base, size });
             }
             backoff(&mut spins);
         }
     }
 
-    /// Runs the wave's simulations that are still free, one at a time.
-    fn run(&self, size: usize, mut simulate: impl FnMut(usize)) {
+    /// Runs the wave's simulations that are still free, one at a time (`simulate` gets their
+    /// slots), until none is left or the wave is over.
+    fn run(&self, wave: WaveRun, mut simulate: impl FnMut(usize)) {
         /// Counts a simulation done however it ends: a panicking one must not leave the
         /// calling thread waiting for it forever (the panic reaches it when the threads end).
         struct Finished<'r>(&'r AtomicUsize);
@@ -860,13 +905,25 @@ impl WaveSync {
                 self.0.fetch_sub(1, Ordering::Release);
             }
         }
+        let mut ticket = self.ticket.load(Ordering::Acquire);
         loop {
-            let index = self.next.fetch_add(1, Ordering::Relaxed);
-            if index >= size {
+            let index = (ticket & u64::from(u32::MAX)) as usize;
+            if ticket >> 32 != wave.number || index >= wave.size {
                 return;
             }
-            let _finished = Finished(&self.remaining);
-            simulate(index);
+            match self.ticket.compare_exchange_weak(
+                ticket,
+                ticket + 1,
+                Ordering::Acquire,
+                Ordering::Acquire,
+            ) {
+                Ok(_) => {
+                    let _finished = Finished(&self.remaining);
+                    simulate(wave.base + index);
+                    ticket = self.ticket.load(Ordering::Acquire);
+                }
+                Err(now) => ticket = now,
+            }
         }
     }
 
@@ -909,7 +966,10 @@ impl Shared<'_> {
             criticality: vec![0.0; if self.criticality.enabled() { SLOTS } else { 0 }],
             criticality_ready: false,
             walk: self.root_walk(),
-            claimed: false,
+            claimed: None,
+            built: None,
+            tree_size: TreeSize::Live,
+            hint_ready: false,
             black_area: 0,
         }
     }
@@ -930,24 +990,35 @@ impl Shared<'_> {
     /// them out on `threads` threads (this one and helpers that wait for each wave), then
     /// backs their results up in order. Every random choice of a simulation comes from a
     /// generator seeded with its number, so no choice depends on which thread ran it, or when.
+    ///
+    /// The walks and the backups are the parts no other thread can share, so they run
+    /// beside the playouts: within a block of [`WAVES_PER_BLOCK`] waves, this thread walks
+    /// wave k + 1 while the helpers play wave k out, then joins them; wave k + 1 plays out
+    /// while wave k is backed up. What the walks read stays fixed meanwhile: wave k's
+    /// results reach the tree only at its backup, its new nodes are published only then,
+    /// the walks judge expansions by the tree's size before wave k began, and an expansion
+    /// reads the ownership hint only if its walk found it. So within a block each walk sees
+    /// the results of all waves but the one before it, on any number of threads; a block
+    /// ends with everything backed up.
     fn work_in_waves(&self, threads: usize) {
+        // Two waves' slots: one wave walked into while the other plays out.
         let slots: Vec<Mutex<Scratch>> =
-            (0..WAVE).map(|_| Mutex::new(self.scratch(self.params.seed))).collect();
+            (0..2 * WAVE).map(|_| Mutex::new(self.scratch(self.params.seed))).collect();
         let lock = |i: usize| slots[i].lock().unwrap_or_else(|p| p.into_inner());
         let mut table = vec![0.0; if self.criticality.enabled() { SLOTS } else { 0 }];
         let wave = WaveSync::default();
         let limit = self.params.playouts.max(1);
-        let mut done = 0usize;
         let first = match self.params.number_from_root_visits {
             true => self.tree.stats(ROOT).visits.load(Ordering::Relaxed) as usize,
             false => 0,
         };
+        let mut done = 0usize;
         std::thread::scope(|scope| {
             for _ in 1..threads {
                 scope.spawn(|| {
                     let mut seen = 0;
-                    while let Some(size) = wave.wait(&mut seen) {
-                        wave.run(size, |i| self.expand_and_play_out(&mut lock(i)));
+                    while let Some(running) = wave.wait(&mut seen) {
+                        wave.run(running, |i| self.expand_and_play_out(&mut lock(i)));
                     }
                 });
             }
@@ -959,76 +1030,137 @@ impl Shared<'_> {
                 }
             }
             let _quit = Quit(&wave);
-            while done < limit {
-                let stopped = self.halt.load(Ordering::Relaxed) || self.should_stop(done, limit);
-                if done > 0 && stopped {
-                    break;
-                }
-                let mut size = WAVE.min(limit - done);
-                if let Some(max) = self.params.max_root_visits {
-                    let root_visits = self.tree.stats(ROOT).visits.load(Ordering::Relaxed);
-                    if root_visits >= max {
-                        break;
-                    }
-                    size = size.min((max - root_visits) as usize);
-                }
-                self.started.store(done + size, Ordering::Relaxed);
-                let ready = self.criticality.enabled()
-                    && self.criticality.fill(self.root_board, &mut table);
-                let criticality = ready.then_some(&table[..]);
-                for offset in 0..size {
-                    let slot = &mut *lock(offset);
-                    slot.rng = SmallRng::seed_from_u64(simulation_seed(
-                        self.params.seed,
-                        first + done + offset,
-                    ));
-                    // The step after an expansion, on another thread, reads the slot's copy.
-                    slot.criticality_ready = ready;
-                    if ready {
-                        slot.criticality.copy_from_slice(&table);
-                    }
-                    self.begin_walk(slot);
-                    let mut visits = VirtualLoss::new(self.tree, std::mem::take(&mut slot.path));
-                    visits.enter(ROOT);
-                    self.descend(slot, &mut visits, AtLeaf::Claim, criticality);
-                    slot.path = visits.finish();
-                }
-                wave.start(size);
-                wave.run(size, |i| self.expand_and_play_out(&mut lock(i)));
+            let mut walked = 0;
+            let mut tree_size = self.tree_size_now();
+            let mut current = self.walk_wave(&slots, 0, walked, first, tree_size, &mut table);
+            let mut running = current.map(|(base, size)| wave.start(base, size));
+            while let (Some((base, size)), Some(playing)) = (current, running) {
+                walked += size;
+                let other = WAVE - base;
+                // Within a block, the next wave is walked while this one plays out; it
+                // starts playing out while this one is backed up.
+                let within_block = !walked.is_multiple_of(WAVE * WAVES_PER_BLOCK);
+                let mut next = match within_block {
+                    true => self.walk_wave(&slots, other, walked, first, tree_size, &mut table),
+                    false => None,
+                };
+                wave.run(playing, |i| self.expand_and_play_out(&mut lock(i)));
                 wave.wait_done();
-                for offset in 0..size {
-                    let slot = &mut *lock(offset);
+                tree_size = self.tree_size_now();
+                running = next.map(|(base, size)| wave.start(base, size));
+                for slot in base..base + size {
+                    self.publish_expansion(&mut lock(slot));
+                }
+                for slot in base..base + size {
+                    let slot = &mut *lock(slot);
                     self.conclude(slot);
                     if slot.owned_samples >= 256 {
                         self.flush_ownership(slot);
                     }
                 }
                 done += size;
+                if !within_block {
+                    // A block's end: everything is backed up, and only here may the search
+                    // stop early (so a search stopped and resumed, as analysis does slice
+                    // by slice, is the search run whole).
+                    let stopped =
+                        self.halt.load(Ordering::Relaxed) || self.should_stop(done, limit);
+                    if !stopped {
+                        next = self.walk_wave(&slots, other, walked, first, tree_size, &mut table);
+                        running = next.map(|(base, size)| wave.start(base, size));
+                    }
+                }
+                current = next;
             }
         });
         self.finished.fetch_add(done, Ordering::Relaxed);
-        for i in 0..WAVE {
+        for i in 0..2 * WAVE {
             self.flush_ownership(&mut lock(i));
         }
     }
 
-    /// A wave's second part for one simulation: the expansion its walk claimed, if any, and
-    /// one step into the new children; then the playout.
+    fn tree_size_now(&self) -> TreeSize {
+        TreeSize::Fixed { nodes: self.tree.allocated_nodes(), full: self.tree.is_full() }
+    }
+
+    /// Walks the next wave of the deterministic search down the tree, into the slots from
+    /// `base`, after `walked` simulations: its first slot and size, or `None` once the budget
+    /// or the root's visits are spent.
+    fn walk_wave(
+        &self,
+        slots: &[Mutex<Scratch>],
+        base: usize,
+        walked: usize,
+        first: usize,
+        tree_size: TreeSize,
+        table: &mut [f32],
+    ) -> Option<(usize, usize)> {
+        let limit = self.params.playouts.max(1);
+        let mut size = WAVE.min(limit.saturating_sub(walked));
+        if let Some(max) = self.params.max_root_visits {
+            let root_visits = self.tree.stats(ROOT).visits.load(Ordering::Relaxed);
+            size = size.min(max.saturating_sub(root_visits) as usize);
+        }
+        if size == 0 {
+            return None;
+        }
+        self.started.store(walked + size, Ordering::Relaxed);
+        let ready = self.criticality.enabled() && self.criticality.fill(self.root_board, table);
+        let criticality = ready.then_some(&*table);
+        for (offset, slot) in slots[base..base + size].iter().enumerate() {
+            let slot = &mut *slot.lock().unwrap_or_else(|p| p.into_inner());
+            let number = first + walked + offset;
+            slot.rng = SmallRng::seed_from_u64(simulation_seed(self.params.seed, number));
+            // The step after an expansion, on another thread, reads the slot's copy.
+            slot.criticality_ready = ready;
+            if let Some(table) = criticality {
+                slot.criticality.copy_from_slice(table);
+            }
+            self.begin_walk(slot);
+            slot.tree_size = tree_size;
+            slot.hint_ready = self.ownership_hint.get().is_some();
+            let mut visits = VirtualLoss::new(self.tree, std::mem::take(&mut slot.path));
+            visits.enter(ROOT);
+            self.descend(slot, &mut visits, AtLeaf::Claim, criticality);
+            slot.path = visits.finish();
+        }
+        Some((base, size))
+    }
+
+    /// A wave's second part for one simulation: the children of the node its walk claimed,
+    /// if any, built but not published, and one step into them; then the playout.
     fn expand_and_play_out(&self, slot: &mut Scratch) {
-        let criticality = slot.criticality_ready.then(|| std::mem::take(&mut slot.criticality));
-        if slot.claimed {
-            let node = slot.walk.node;
-            if self.expand(slot, node) {
-                let path = std::mem::take(&mut slot.path);
-                let mut visits = VirtualLoss::continuing(self.tree, path);
-                self.descend(slot, &mut visits, AtLeaf::Stop, criticality.as_deref());
+        if let Some(node) = slot.claimed {
+            let Walk { color, recent, .. } = slot.walk;
+            let (moves, priors) = (&mut slot.moves, &mut slot.priors);
+            // The hint as the walk found it: it may appear while this wave plays out.
+            let hint = slot.hint_ready.then(|| self.ownership_hint.get()).flatten();
+            let hint = hint.map(|h| &h[..]);
+            self.child_moves(&slot.board, color, recent, &slot.path_hashes, hint, (moves, priors));
+            slot.built = self.tree.build_children(moves, priors);
+            if let Some(children) = slot.built.clone() {
+                let criticality =
+                    slot.criticality_ready.then(|| std::mem::take(&mut slot.criticality));
+                let mut visits = VirtualLoss::continuing(self.tree, std::mem::take(&mut slot.path));
+                self.step(slot, &mut visits, node, children, criticality.as_deref());
                 slot.path = visits.finish();
+                if let Some(table) = criticality {
+                    slot.criticality = table;
+                }
             }
         }
-        if let Some(table) = criticality {
-            slot.criticality = table;
-        }
         self.play_out(slot);
+    }
+
+    /// Publishes the children a wave's simulation built for its claim (or gives the claim
+    /// up, if there was no room), so that its backup reaches them and later walks see them.
+    fn publish_expansion(&self, slot: &mut Scratch) {
+        if let Some(node) = slot.claimed.take() {
+            match slot.built.take() {
+                Some(children) => self.tree.publish_children(node, children),
+                None => self.tree.abandon_expansion(node),
+            }
+        }
     }
 
     fn work(&self, seed: u64) {
@@ -1136,7 +1268,7 @@ impl Shared<'_> {
         scratch.first_mover.fill(0);
         scratch.path_hashes.clear();
         scratch.walk = self.root_walk();
-        scratch.claimed = false;
+        scratch.claimed = None;
     }
 
     /// Walks down from where the simulation stands, choosing children and playing their
@@ -1156,13 +1288,13 @@ impl Shared<'_> {
                 Some(children) => children,
                 None => {
                     if at_leaf == AtLeaf::Stop
-                        || !self.expansion_due(node)
+                        || !self.expansion_due(node, scratch.tree_size)
                         || !tree.begin_expansion(node)
                     {
                         break;
                     }
                     if at_leaf == AtLeaf::Claim {
-                        scratch.claimed = true;
+                        scratch.claimed = Some(node);
                         break;
                     }
                     if !self.expand(scratch, node) {
@@ -1171,36 +1303,54 @@ impl Shared<'_> {
                     tree.children(node).expect("just expanded")
                 }
             };
-            let child = self.select(node, children, &mut scratch.rng, criticality);
-            visits.enter(child);
-            let walk = &mut scratch.walk;
-            let color = walk.color;
-            match tree.mv(child) {
-                Move::Play(p) => {
-                    scratch.board.play_unchecked(p, color);
-                    walk.recent = Recent { last: Some(p), previous: walk.recent.last };
-                    scratch.path_hashes.push(scratch.board.hash());
-                    mark_first_mover(&mut scratch.first_mover, p, color);
-                    walk.passes = 0;
-                }
-                Move::Pass => {
-                    scratch.board.clear_ko();
-                    walk.recent = Recent { last: None, previous: walk.recent.last };
-                    walk.passes += 1;
-                }
-            }
-            walk.node = child;
-            walk.color = color.opponent();
+            self.step(scratch, visits, node, children, criticality);
         }
     }
 
+    /// One step down from `node`, where the simulation stands: choose one of `children`
+    /// and play its move.
+    fn step(
+        &self,
+        scratch: &mut Scratch,
+        visits: &mut VirtualLoss,
+        node: u32,
+        children: std::ops::Range<u32>,
+        criticality: Option<&[f32]>,
+    ) {
+        let tree = self.tree;
+        let child = self.select(node, children, &mut scratch.rng, criticality);
+        visits.enter(child);
+        let walk = &mut scratch.walk;
+        let color = walk.color;
+        match tree.mv(child) {
+            Move::Play(p) => {
+                scratch.board.play_unchecked(p, color);
+                walk.recent = Recent { last: Some(p), previous: walk.recent.last };
+                scratch.path_hashes.push(scratch.board.hash());
+                mark_first_mover(&mut scratch.first_mover, p, color);
+                walk.passes = 0;
+            }
+            Move::Pass => {
+                scratch.board.clear_ko();
+                walk.recent = Recent { last: None, previous: walk.recent.last };
+                walk.passes += 1;
+            }
+        }
+        walk.node = child;
+        walk.color = color.opponent();
+    }
+
     /// Whether a leaf has been visited enough to be expanded, and the tree has room.
-    fn expansion_due(&self, node: u32) -> bool {
+    fn expansion_due(&self, node: u32, tree_size: TreeSize) -> bool {
         let tree = self.tree;
         let visits = tree.stats(node).visits.load(Ordering::Relaxed);
+        let (nodes, full) = match tree_size {
+            TreeSize::Live => (tree.allocated_nodes(), tree.is_full()),
+            TreeSize::Fixed { nodes, full } => (nodes, full),
+        };
         !(visits <= self.expand_after_small_tree
-            || (visits <= self.expand_after && tree.allocated_nodes() >= SMALL_TREE_NODES)
-            || tree.is_full())
+            || (visits <= self.expand_after && nodes >= SMALL_TREE_NODES)
+            || full)
     }
 
     /// Gives `node` (whose expansion the caller began), where the simulation stands, its
@@ -1208,7 +1358,15 @@ impl Shared<'_> {
     fn expand(&self, scratch: &mut Scratch, node: u32) -> bool {
         let (moves, priors) = (&mut scratch.moves, &mut scratch.priors);
         let Walk { color, recent, .. } = scratch.walk;
-        self.child_moves(&scratch.board, color, recent, &scratch.path_hashes, moves, priors);
+        let hint = self.ownership_hint.get().map(|h| &h[..]);
+        self.child_moves(
+            &scratch.board,
+            color,
+            recent,
+            &scratch.path_hashes,
+            hint,
+            (moves, priors),
+        );
         self.tree.finish_expansion(node, moves, priors)
     }
 
@@ -1318,8 +1476,8 @@ impl Shared<'_> {
         color: Color,
         recent: Recent,
         path_hashes: &[u64],
-        moves: &mut Vec<Move>,
-        priors: &mut Vec<Prior>,
+        hint: Option<&[f32]>,
+        (moves, priors): (&mut Vec<Move>, &mut Vec<Prior>),
     ) {
         moves.clear();
         priors.clear();
@@ -1337,7 +1495,7 @@ impl Shared<'_> {
         moves.push(Move::Pass);
         if self.params.priors {
             priors::priors(board, color, recent, self.params.model_prior, moves, priors);
-            if let Some(hint) = self.ownership_hint.get() {
+            if let Some(hint) = hint {
                 let dead = priors::dead_chains(board, color, hint);
                 let touches = |p| priors::touches_dead_chain(board, color, p, &dead);
                 if !dead.is_empty() {

@@ -297,11 +297,26 @@ impl Tree {
     /// statistics starting from `priors` when given (one per move), and publishes them. With
     /// no room left, or no moves, `id` goes back to being a leaf: false.
     pub fn finish_expansion(&self, id: u32, moves: &[Move], priors: &[Prior]) -> bool {
-        let node = self.links(id);
-        let Some(first) = u32::try_from(moves.len()).ok().and_then(|n| self.allocate(n)) else {
-            node.state.store(LEAF, Ordering::Release);
-            return false;
-        };
+        match self.build_children(moves, priors) {
+            Some(children) => {
+                self.publish_children(id, children);
+                true
+            }
+            None => {
+                self.abandon_expansion(id);
+                false
+            }
+        }
+    }
+
+    /// Creates the children an expansion claimed with [`Tree::begin_expansion`] without
+    /// publishing them: until [`Tree::publish_children`], the node still reads as a leaf
+    /// being expanded, and walks down the tree cannot tell when they were built (the
+    /// deterministic search builds them while the next wave walks). Their ids, or `None`
+    /// with no room left or no moves; the node stays claimed either way.
+    pub fn build_children(&self, moves: &[Move], priors: &[Prior]) -> Option<Range<u32>> {
+        let count = u32::try_from(moves.len()).ok()?;
+        let first = self.allocate(count)?;
         for (offset, &mv) in moves.iter().enumerate() {
             let child = first + offset as u32;
             self.links(child).mv.store(encode(mv), Ordering::Relaxed);
@@ -311,9 +326,19 @@ impl Tree {
                 stats.rave_wins.store(prior.wins, Ordering::Relaxed);
             }
         }
-        node.first_child.store(first, Ordering::Relaxed);
-        node.state.store(moves.len() as u32, Ordering::Release);
-        true
+        Some(first..first + count)
+    }
+
+    /// Makes `children`, built by [`Tree::build_children`], `id`'s children.
+    pub fn publish_children(&self, id: u32, children: Range<u32>) {
+        let node = self.links(id);
+        node.first_child.store(children.start, Ordering::Relaxed);
+        node.state.store(children.len() as u32, Ordering::Release);
+    }
+
+    /// Gives up an expansion claimed with [`Tree::begin_expansion`]: `id` is a leaf again.
+    pub fn abandon_expansion(&self, id: u32) {
+        self.links(id).state.store(LEAF, Ordering::Release);
     }
 
     /// A new tree, within `max_nodes`, holding a copy of the subtree under `id` with `id` as
