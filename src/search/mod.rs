@@ -50,7 +50,7 @@ use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use tree::{Stats, Tree, ROOT};
@@ -832,71 +832,38 @@ fn simulation_seed(seed: u64, number: usize) -> u64 {
     seed ^ (number as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
-/// How the threads of the deterministic search meet for each wave: the calling thread
-/// starts a wave of simulations, every thread takes simulations by number until none is
-/// left, and the caller waits until all are done. Helpers spin briefly, then yield, while
-/// the caller walks the next wave down the tree.
+/// How the threads of the deterministic search share the waves' simulations: the calling
+/// thread publishes a wave once it is walked, every thread takes published simulations by
+/// ticket, in order, whichever wave they belong to (so no thread idles at a wave's end
+/// while the next is ready), and the caller waits for a wave's last one before backing it
+/// up. Wave k's tickets are k·[`WAVE`] up to k·[`WAVE`] + its size (only the last wave is
+/// short), and it lives in half k mod 2 of the slots: at most two waves are out at once.
 #[derive(Default)]
-struct WaveSync {
-    /// The wave running (its number in the high half) and its next simulation to take (the
-    /// low half), in one word: a helper still taking work from a wave that is over finds the
-    /// number changed, and cannot take a simulation of the next wave for one of its own.
-    /// [`QUIT_WAVE`] as the number tells the helpers to quit.
-    ticket: AtomicU64,
-    /// The running wave's first slot and its number of simulations.
-    base: AtomicUsize,
-    size: AtomicUsize,
-    /// Simulations of the wave not finished yet.
-    remaining: AtomicUsize,
+struct WaveQueue {
+    /// Tickets taken so far.
+    taken: AtomicUsize,
+    /// The end of the tickets published so far.
+    published: AtomicUsize,
+    /// For each half of the slots, its wave's simulations not finished yet.
+    remaining: [AtomicUsize; 2],
+    quit: AtomicBool,
 }
 
-const QUIT_WAVE: u64 = u32::MAX as u64;
-
-/// A wave of the deterministic search, as the threads that play it out see it.
-#[derive(Clone, Copy)]
-struct WaveRun {
-    number: u64,
-    /// Its first slot and its number of simulations.
-    base: usize,
-    size: usize,
-}
-
-impl WaveSync {
-    fn start(&self, base: usize, size: usize) -> WaveRun {
-        self.base.store(base, Ordering::Relaxed);
-        self.size.store(size, Ordering::Relaxed);
-        self.remaining.store(size, Ordering::Relaxed);
-        let number = (self.ticket.load(Ordering::Relaxed) >> 32) + 1;
-        self.ticket.store(number << 32, Ordering::Release);
-        WaveRun { number, base, size }
+impl WaveQueue {
+    /// Offers wave `number`, walked into its half of the slots, of `size` simulations.
+    fn publish(&self, number: usize, size: usize) {
+        debug_assert_eq!(self.published.load(Ordering::Relaxed), number * WAVE, "a short wave");
+        self.remaining[number % 2].store(size, Ordering::Relaxed);
+        self.published.store(number * WAVE + size, Ordering::Release);
     }
 
     fn quit(&self) {
-        self.ticket.store(QUIT_WAVE << 32, Ordering::Release);
+        self.quit.store(true, Ordering::Release);
     }
 
-    /// Waits for a wave after the one numbered `seen`, or `None` to quit.
-    fn wait(&self, seen: &mut u64) -> Option<WaveRun> {
-        let mut spins = 0u32;
-        loop {
-            let number = self.ticket.load(Ordering::Acquire) >> 32;
-            if number == QUIT_WAVE {
-                return None;
-            }
-            if number != *seen {
-                *seen = number;
-                // Should a later wave have started meanwhile, `run` finds this one over.
-                let (base, size) =
-                    (self.base.load(Ordering::Relaxed), self.size.load(Ordering::Relaxed));
-                return Some(WaveRun { number, base, size });
-            }
-            backoff(&mut spins);
-        }
-    }
-
-    /// Runs the wave's simulations that are still free, one at a time (`simulate` gets their
-    /// slots), until none is left or the wave is over.
-    fn run(&self, wave: WaveRun, mut simulate: impl FnMut(usize)) {
+    /// Runs one published simulation (`simulate` gets its slot), if there is one left:
+    /// whether there was.
+    fn run_one(&self, simulate: &impl Fn(usize)) -> bool {
         /// Counts a simulation done however it ends: a panicking one must not leave the
         /// calling thread waiting for it forever (the panic reaches it when the threads end).
         struct Finished<'r>(&'r AtomicUsize);
@@ -905,32 +872,45 @@ impl WaveSync {
                 self.0.fetch_sub(1, Ordering::Release);
             }
         }
-        let mut ticket = self.ticket.load(Ordering::Acquire);
+        let mut ticket = self.taken.load(Ordering::Relaxed);
         loop {
-            let index = (ticket & u64::from(u32::MAX)) as usize;
-            if ticket >> 32 != wave.number || index >= wave.size {
-                return;
+            if ticket >= self.published.load(Ordering::Acquire) {
+                return false;
             }
-            match self.ticket.compare_exchange_weak(
+            match self.taken.compare_exchange_weak(
                 ticket,
                 ticket + 1,
                 Ordering::Acquire,
-                Ordering::Acquire,
+                Ordering::Relaxed,
             ) {
-                Ok(_) => {
-                    let _finished = Finished(&self.remaining);
-                    simulate(wave.base + index);
-                    ticket = self.ticket.load(Ordering::Acquire);
-                }
+                Ok(_) => break,
                 Err(now) => ticket = now,
+            }
+        }
+        let half = ticket / WAVE % 2;
+        let _finished = Finished(&self.remaining[half]);
+        simulate(half * WAVE + ticket % WAVE);
+        true
+    }
+
+    /// A helper's loop: simulations as they are published, until told to quit.
+    fn serve(&self, simulate: impl Fn(usize)) {
+        let mut spins = 0u32;
+        while !self.quit.load(Ordering::Acquire) {
+            match self.run_one(&simulate) {
+                true => spins = 0,
+                false => backoff(&mut spins),
             }
         }
     }
 
-    fn wait_done(&self) {
+    /// The calling thread's part: runs simulations until all of wave `number`'s are done.
+    fn finish(&self, number: usize, simulate: impl Fn(usize)) {
         let mut spins = 0u32;
-        while self.remaining.load(Ordering::Acquire) > 0 {
-            backoff(&mut spins);
+        while self.remaining[number % 2].load(Ordering::Acquire) > 0 {
+            if !self.run_one(&simulate) {
+                backoff(&mut spins);
+            }
         }
     }
 }
@@ -1005,8 +985,9 @@ impl Shared<'_> {
         let slots: Vec<Mutex<Scratch>> =
             (0..2 * WAVE).map(|_| Mutex::new(self.scratch(self.params.seed))).collect();
         let lock = |i: usize| slots[i].lock().unwrap_or_else(|p| p.into_inner());
+        let simulate = |i: usize| self.expand_and_play_out(&mut lock(i));
         let mut table = vec![0.0; if self.criticality.enabled() { SLOTS } else { 0 }];
-        let wave = WaveSync::default();
+        let queue = WaveQueue::default();
         let limit = self.params.playouts.max(1);
         let first = match self.params.number_from_root_visits {
             true => self.tree.stats(ROOT).visits.load(Ordering::Relaxed) as usize,
@@ -1015,41 +996,47 @@ impl Shared<'_> {
         let mut done = 0usize;
         std::thread::scope(|scope| {
             for _ in 1..threads {
-                scope.spawn(|| {
-                    let mut seen = 0;
-                    while let Some(running) = wave.wait(&mut seen) {
-                        wave.run(running, |i| self.expand_and_play_out(&mut lock(i)));
-                    }
-                });
+                scope.spawn(|| queue.serve(simulate));
             }
             /// Releases the helpers however the waves end, a panic included.
-            struct Quit<'w>(&'w WaveSync);
+            struct Quit<'q>(&'q WaveQueue);
             impl Drop for Quit<'_> {
                 fn drop(&mut self) {
                     self.0.quit();
                 }
             }
-            let _quit = Quit(&wave);
-            let mut walked = 0;
-            let mut tree_size = self.tree_size_now();
-            let mut current = self.walk_wave(&slots, 0, walked, first, tree_size, &mut table);
-            let mut running = current.map(|(base, size)| wave.start(base, size));
-            while let (Some((base, size)), Some(playing)) = (current, running) {
+            let _quit = Quit(&queue);
+            // The tree's size as of the waves backed up, which the walks judge expansions
+            // by: the tree itself grows meanwhile with the expansions of the waves out.
+            let mut tree_size = (self.tree.allocated_nodes(), self.tree.is_full());
+            let mut walk = |number: usize, walked: usize, (nodes, full)| {
+                let base = number % 2 * WAVE;
+                let tree_size = TreeSize::Fixed { nodes, full };
+                let size = self.walk_wave(&slots, base, walked, first, tree_size, &mut table)?;
+                queue.publish(number, size);
+                Some(size)
+            };
+            let (mut number, mut walked) = (0, 0);
+            // The first wave always runs, so there is a move.
+            let mut current = walk(number, walked, tree_size);
+            while let Some(size) = current {
                 walked += size;
-                let other = WAVE - base;
-                // Within a block, the next wave is walked while this one plays out; it
-                // starts playing out while this one is backed up.
+                // Within a block, the next wave is walked and published while this one
+                // plays out, and plays out while this one is backed up.
                 let within_block = !walked.is_multiple_of(WAVE * WAVES_PER_BLOCK);
                 let mut next = match within_block {
-                    true => self.walk_wave(&slots, other, walked, first, tree_size, &mut table),
+                    true => walk(number + 1, walked, tree_size),
                     false => None,
                 };
-                wave.run(playing, |i| self.expand_and_play_out(&mut lock(i)));
-                wave.wait_done();
-                tree_size = self.tree_size_now();
-                running = next.map(|(base, size)| wave.start(base, size));
+                queue.finish(number, simulate);
+                let base = number % 2 * WAVE;
                 for slot in base..base + size {
-                    self.publish_expansion(&mut lock(slot));
+                    let slot = &mut *lock(slot);
+                    match self.publish_expansion(slot) {
+                        Some(Some(built)) => tree_size.0 += built,
+                        Some(None) => tree_size.1 = true,
+                        None => {}
+                    }
                 }
                 for slot in base..base + size {
                     let slot = &mut *lock(slot);
@@ -1066,11 +1053,11 @@ impl Shared<'_> {
                     let stopped =
                         self.halt.load(Ordering::Relaxed) || self.should_stop(done, limit);
                     if !stopped {
-                        next = self.walk_wave(&slots, other, walked, first, tree_size, &mut table);
-                        running = next.map(|(base, size)| wave.start(base, size));
+                        next = walk(number + 1, walked, tree_size);
                     }
                 }
                 current = next;
+                number += 1;
             }
         });
         self.finished.fetch_add(done, Ordering::Relaxed);
@@ -1079,13 +1066,9 @@ impl Shared<'_> {
         }
     }
 
-    fn tree_size_now(&self) -> TreeSize {
-        TreeSize::Fixed { nodes: self.tree.allocated_nodes(), full: self.tree.is_full() }
-    }
-
     /// Walks the next wave of the deterministic search down the tree, into the slots from
-    /// `base`, after `walked` simulations: its first slot and size, or `None` once the budget
-    /// or the root's visits are spent.
+    /// `base`, after `walked` simulations: its size, or `None` once the budget or the root's
+    /// visits are spent.
     fn walk_wave(
         &self,
         slots: &[Mutex<Scratch>],
@@ -1094,7 +1077,7 @@ impl Shared<'_> {
         first: usize,
         tree_size: TreeSize,
         table: &mut [f32],
-    ) -> Option<(usize, usize)> {
+    ) -> Option<usize> {
         let limit = self.params.playouts.max(1);
         let mut size = WAVE.min(limit.saturating_sub(walked));
         if let Some(max) = self.params.max_root_visits {
@@ -1124,7 +1107,7 @@ impl Shared<'_> {
             self.descend(slot, &mut visits, AtLeaf::Claim, criticality);
             slot.path = visits.finish();
         }
-        Some((base, size))
+        Some(size)
     }
 
     /// A wave's second part for one simulation: the children of the node its walk claimed,
@@ -1153,14 +1136,16 @@ impl Shared<'_> {
     }
 
     /// Publishes the children a wave's simulation built for its claim (or gives the claim
-    /// up, if there was no room), so that its backup reaches them and later walks see them.
-    fn publish_expansion(&self, slot: &mut Scratch) {
-        if let Some(node) = slot.claimed.take() {
-            match slot.built.take() {
-                Some(children) => self.tree.publish_children(node, children),
-                None => self.tree.abandon_expansion(node),
-            }
+    /// up, if there was no room), so that its backup reaches them and later walks see them:
+    /// `None` without a claim, else how many children were built (`None`: no room).
+    fn publish_expansion(&self, slot: &mut Scratch) -> Option<Option<usize>> {
+        let node = slot.claimed.take()?;
+        let built = slot.built.take();
+        match &built {
+            Some(children) => self.tree.publish_children(node, children.clone()),
+            None => self.tree.abandon_expansion(node),
         }
+        Some(built.map(|children| children.len()))
     }
 
     fn work(&self, seed: u64) {
