@@ -626,7 +626,7 @@ fn run(
         let mut moves = Vec::new();
         let mut priors = Vec::new();
         let (board, color) = (game.board(), shared.root_color);
-        let hint = shared.ownership_hint.get().map(|h| &h[..]);
+        let hint = shared.ownership_hint();
         shared.child_moves(board, color, shared.root_recent, &[], hint, (&mut moves, &mut priors));
         tree.finish_expansion(ROOT, &moves, &priors);
     }
@@ -1114,13 +1114,10 @@ impl Shared<'_> {
     /// if any, built but not published, and one step into them; then the playout.
     fn expand_and_play_out(&self, slot: &mut Scratch) {
         if let Some(node) = slot.claimed {
-            let Walk { color, recent, .. } = slot.walk;
-            let (moves, priors) = (&mut slot.moves, &mut slot.priors);
             // The hint as the walk found it: it may appear while this wave plays out.
-            let hint = slot.hint_ready.then(|| self.ownership_hint.get()).flatten();
-            let hint = hint.map(|h| &h[..]);
-            self.child_moves(&slot.board, color, recent, &slot.path_hashes, hint, (moves, priors));
-            slot.built = self.tree.build_children(moves, priors);
+            let hint = slot.hint_ready.then(|| self.ownership_hint()).flatten();
+            self.fill_child_moves(slot, hint);
+            slot.built = self.tree.build_children(&slot.moves, &slot.priors);
             if let Some(children) = slot.built.clone() {
                 let criticality =
                     slot.criticality_ready.then(|| std::mem::take(&mut slot.criticality));
@@ -1341,9 +1338,14 @@ impl Shared<'_> {
     /// Gives `node` (whose expansion the caller began), where the simulation stands, its
     /// children; false if the tree had no room.
     fn expand(&self, scratch: &mut Scratch, node: u32) -> bool {
+        self.fill_child_moves(scratch, self.ownership_hint());
+        self.tree.finish_expansion(node, &scratch.moves, &scratch.priors)
+    }
+
+    /// [`Shared::child_moves`] where the simulation stands, into its scratch space.
+    fn fill_child_moves(&self, scratch: &mut Scratch, hint: Option<&[f32]>) {
         let (moves, priors) = (&mut scratch.moves, &mut scratch.priors);
         let Walk { color, recent, .. } = scratch.walk;
-        let hint = self.ownership_hint.get().map(|h| &h[..]);
         self.child_moves(
             &scratch.board,
             color,
@@ -1352,7 +1354,11 @@ impl Shared<'_> {
             hint,
             (moves, priors),
         );
-        self.tree.finish_expansion(node, moves, priors)
+    }
+
+    /// The ownership hint, once the first simulations have given it.
+    fn ownership_hint(&self) -> Option<&[f32]> {
+        self.ownership_hint.get().map(|hint| &hint[..])
     }
 
     /// Plays the simulation out from where its walk stopped. Two passes in the tree end the

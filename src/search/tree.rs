@@ -395,6 +395,25 @@ mod tests {
     }
 
     // Blocks never straddle chunks, and the cap turns an expansion back into a leaf.
+    // Children built for a claimed expansion stay out of sight until published; a claim given
+    // up leaves a leaf that can be claimed again.
+    #[test]
+    fn built_children_are_hidden_until_published() {
+        let tree = Tree::new(1000);
+        assert!(tree.begin_expansion(ROOT));
+        let children = tree.build_children(&moves(3), &[]).expect("room");
+        assert_eq!(children.len(), moves(3).len());
+        assert_eq!(tree.children(ROOT), None, "built, not published");
+        assert!(!tree.begin_expansion(ROOT), "still claimed");
+        tree.publish_children(ROOT, children.clone());
+        assert_eq!(tree.children(ROOT), Some(children.clone()));
+        let child = children.start;
+        assert!(tree.begin_expansion(child));
+        tree.abandon_expansion(child);
+        assert_eq!(tree.children(child), None);
+        assert!(tree.begin_expansion(child), "a leaf again");
+    }
+
     #[test]
     fn blocks_and_cap() {
         let tree = Tree::new(CHUNK as usize + 10);
