@@ -95,7 +95,8 @@ struct Args {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     sample: u64,
     /// Give the model the large shapes (`src/search/large_shapes.rs`) played at least this
-    /// often in the training games (all their positions, sampled or not), the most frequent first, at most 65,535 (0: none).
+    /// often in the training games (all their positions, sampled or not), the most frequent
+    /// first, at most 2²⁰ − 1 (0: none).
     #[arg(long, default_value_t = 0)]
     large_shapes: u32,
     /// Measure a model on every position of the records instead of training one.
@@ -351,13 +352,8 @@ fn training_set(
             }
         })
         .collect();
-    let mut all = TrainingSet::default();
-    let mut count = 0;
-    for (set, used) in sets {
-        count += usize::from(used);
-        all.append(set);
-    }
-    (all, count)
+    let count = sets.iter().filter(|(_, used)| *used).count();
+    (TrainingSet::concat(sets.into_iter().map(|(set, _)| set).collect()), count)
 }
 
 /// Calls `learn` with one in `sample` of the positions of `record` to learn from (the game before the

@@ -80,9 +80,10 @@ pub const GROUPS: [Group; 11] = [
 
 impl Group {
     /// How many values the group has.
-    pub fn values(self) -> usize {
+    pub const fn values(self) -> usize {
         match self {
-            Group::Shape | Group::Diamond | Group::LargeShape => 1 << 16,
+            Group::Shape | Group::Diamond => 1 << 16,
+            Group::LargeShape => LARGE_SHAPE_VALUES,
             Group::Capture | Group::Escape => 5,
             Group::SelfAtari | Group::Atari => 3,
             Group::LadderCapturable => 2,
@@ -119,7 +120,13 @@ impl Group {
 /// the empty corners first and the lines only in open space, criticality.
 pub const BIG_BOARD: usize = 13;
 
-pub type Features = [u16; GROUPS.len()];
+pub type Features = [u32; GROUPS.len()];
+
+/// Values of the large-shape group: 0 (none known) and up to 2²⁰ − 1 shapes in a model's
+/// dictionary. Wider than the 3×3 and diamond keys, as 19×19 games hold far more large
+/// shapes played often enough to learn (186,282 at least ten times in 36,000 games) than
+/// 16 bits would number.
+pub const LARGE_SHAPE_VALUES: usize = 1 << 20;
 
 pub use crate::search::policy::Recent;
 
@@ -182,7 +189,7 @@ pub fn features(board: &Board, color: Color, p: Point, recent: Recent) -> Featur
             Some(Atari::IntoLadder) => 2,
         }
     };
-    let ladder_capturable = u16::from(
+    let ladder_capturable = u32::from(
         self_atari == 0
             && escape == 0
             && liberties_after == 2
@@ -201,7 +208,7 @@ pub fn features(board: &Board, color: Color, p: Point, recent: Recent) -> Featur
     let line = board.line(p).min(4);
     let around = own_neighbourhood(board, p, color);
     [
-        canonical_shapes()[usize::from(around)],
+        u32::from(canonical_shapes()[usize::from(around)]),
         capture,
         escape,
         self_atari,
@@ -209,8 +216,8 @@ pub fn features(board: &Board, color: Color, p: Point, recent: Recent) -> Featur
         ladder_capturable,
         distance(board, p, recent.last),
         distance(board, p, recent.previous),
-        (stage * 5 + line) as u16,
-        diamond_key_around(board, p, color, around),
+        (stage * 5 + line) as u32,
+        u32::from(diamond_key_around(board, p, color, around)),
         0,
     ]
 }
@@ -227,12 +234,12 @@ fn touches_own_chain_in_atari(board: &Board, opponent_chain: Point) -> bool {
 
 /// Coulom's distance `dx + dy + max(dx, dy)`, capped at 17; 0 without a stone to measure
 /// from, and from the point itself.
-fn distance(board: &Board, p: Point, from: Option<Point>) -> u16 {
+fn distance(board: &Board, p: Point, from: Option<Point>) -> u32 {
     let Some(from) = from else { return 0 };
     let (x, y) = board.coordinates(p);
     let (fx, fy) = board.coordinates(from);
     let (dx, dy) = (x.abs_diff(fx), y.abs_diff(fy));
-    (dx + dy + dx.max(dy)).min(17) as u16
+    (dx + dy + dx.max(dy)).min(17) as u32
 }
 
 /// The 3×3 neighbourhood of `p` with `color` as black, in its canonical (smallest) form.
@@ -442,7 +449,7 @@ pub struct MoveModel {
     /// The large shapes known, by hash (`large_shapes::hashes`): each one's value in the
     /// large-shape group, from 1. Empty in a model without large shapes, which then never
     /// hashes them.
-    shapes: HashMap<u64, u16, BuildHasherDefault<HashIsKey>>,
+    shapes: HashMap<u64, u32, BuildHasherDefault<HashIsKey>>,
 }
 
 /// The hasher of the large-shape dictionary: its keys are Zobrist hashes already, as evenly
@@ -496,7 +503,7 @@ impl MoveModel {
 
     /// The model's dictionary of large shapes: `hashes` (as [`large_shapes::hashes`] gives
     /// them), each numbered from 1 in order as its value in the large-shape group. At most
-    /// 65,535; hashes past that, and repeated ones, are left out.
+    /// [`LARGE_SHAPE_VALUES`] − 1; hashes past that, and repeated ones, are left out.
     pub fn with_large_shapes(mut self, hashes: &[u64]) -> MoveModel {
         self.shapes.clear();
         for &hash in hashes {
@@ -504,7 +511,7 @@ impl MoveModel {
             if value >= Group::LargeShape.values() {
                 break;
             }
-            self.shapes.entry(hash).or_insert(value as u16);
+            self.shapes.entry(hash).or_insert(value as u32);
         }
         self
     }
@@ -531,7 +538,7 @@ impl MoveModel {
     }
 
     /// The value of the largest known shape around a `color` stone on `p`, 0 if none.
-    fn large_shape_value(&self, board: &Board, p: Point, color: Color) -> u16 {
+    fn large_shape_value(&self, board: &Board, p: Point, color: Color) -> u32 {
         if self.shapes.is_empty() {
             return 0;
         }
@@ -541,11 +548,11 @@ impl MoveModel {
 
     /// The strength of a move with `features`: the product of its gammas.
     pub fn strength(&self, features: &Features) -> f64 {
-        features.iter().zip(&self.gammas).map(|(&v, gammas)| gammas[usize::from(v)]).product()
+        features.iter().zip(&self.gammas).map(|(&v, gammas)| gammas[v as usize]).product()
     }
 
-    pub fn gamma(&self, group: Group, value: u16) -> f64 {
-        self.gammas[group_index(group)][usize::from(value)]
+    pub fn gamma(&self, group: Group, value: u32) -> f64 {
+        self.gammas[group_index(group)][value as usize]
     }
 
     /// Reads the text form: `GROUP VALUE GAMMA` per line, and `large_shape_hash VALUE HEX` for
@@ -564,9 +571,12 @@ impl MoveModel {
             let fail = |what: &str| format!("line {}: {what}: {line}", number + 1);
             let fields: Vec<&str> = line.split_whitespace().collect();
             if let ["large_shape_hash", value, hash] = fields[..] {
-                let value: u16 = value.parse().map_err(|_| fail("bad value"))?;
+                let value: u32 = value.parse().map_err(|_| fail("bad value"))?;
                 let hash = u64::from_str_radix(hash, 16).map_err(|_| fail("bad hash"))?;
-                if value == 0 || model.shapes.insert(hash, value).is_some() {
+                if value == 0 || value as usize >= LARGE_SHAPE_VALUES {
+                    return Err(fail("a large shape's value is from 1 to 2^20 - 1"));
+                }
+                if model.shapes.insert(hash, value).is_some() {
                     return Err(fail("a large shape needs a value from 1 and a new hash"));
                 }
                 continue;
@@ -599,7 +609,7 @@ impl MoveModel {
                 }
             }
         }
-        let mut shapes: Vec<(u16, u64)> = self.shapes.iter().map(|(&h, &v)| (v, h)).collect();
+        let mut shapes: Vec<(u32, u64)> = self.shapes.iter().map(|(&h, &v)| (v, h)).collect();
         shapes.sort_unstable();
         for (value, hash) in shapes {
             out.push_str(&format!("large_shape_hash {value} {hash:016x}\n"));
@@ -812,6 +822,26 @@ mod tests {
         let model = MoveModel::default().with_large_shapes(&[98, 99]);
         assert_eq!(value(&model), 0);
         assert_eq!(group_index(Group::LargeShape), 10);
+        // Past 16 bits: the 100,001st shape of a dictionary is numbered so, keeps its gamma
+        // through the text form, and the one past the group's last value is left out.
+        let mut dictionary: Vec<u64> = (1000..101_000).collect();
+        dictionary.push(hashes[1]);
+        let mut model = MoveModel::default().with_large_shapes(&dictionary);
+        assert_eq!(value(&model), 100_001);
+        model.gammas[group_index(Group::LargeShape)][100_001] = 6.5;
+        let read = MoveModel::parse(&model.to_text()).unwrap();
+        assert_eq!(read, model);
+        assert_eq!(value(&read), 100_001);
+        assert_eq!(read.strength(&read.features(&board, Color::Black, p, recent)), {
+            let mut plain = features(&board, Color::Black, p, recent);
+            plain[10] = 100_001;
+            model.strength(&plain)
+        });
+        let full: Vec<u64> = (1..=LARGE_SHAPE_VALUES as u64).collect();
+        let model = MoveModel::default().with_large_shapes(&full);
+        assert_eq!(model.large_shapes(), LARGE_SHAPE_VALUES - 1);
+        let last = format!("large_shape_hash {} ab", LARGE_SHAPE_VALUES);
+        assert!(MoveModel::parse(&last).is_err());
     }
 
     #[test]

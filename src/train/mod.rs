@@ -12,12 +12,64 @@ use std::ops::Range;
 /// Positions per piece of work in [`train_from`]'s parallel sums.
 const POSITIONS_PER_CHUNK: usize = 8192;
 
+/// Bits a group's values take in a [`Packed`] candidate.
+const fn value_bits(group: Group) -> u32 {
+    usize::BITS - (group.values() - 1).leading_zeros()
+}
+
+/// Where each group's value starts in a [`Packed`] candidate: the groups' values one after
+/// another in the order of [`GROUPS`], and at the end the bits they take in all.
+const SHIFTS: [u32; GROUPS.len() + 1] = {
+    let mut shifts = [0; GROUPS.len() + 1];
+    let mut g = 0;
+    while g < GROUPS.len() {
+        shifts[g + 1] = shifts[g] + value_bits(GROUPS[g]);
+        g += 1;
+    }
+    shifts
+};
+const _: () = assert!(SHIFTS[GROUPS.len()] <= 80, "a candidate's features fit in ten bytes");
+
+/// A candidate's features in ten bytes instead of the 44 of [`Features`], so that a training
+/// set holds millions of positions of a few hundred candidates each on a 24 GB machine.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Packed([u16; 5]);
+
+impl Packed {
+    fn pack(features: &Features) -> Packed {
+        let mut bits: u128 = 0;
+        for (g, &value) in features.iter().enumerate() {
+            assert!((value as usize) < GROUPS[g].values(), "{:?} {value}", GROUPS[g]);
+            bits |= u128::from(value) << SHIFTS[g];
+        }
+        Packed(std::array::from_fn(|i| (bits >> (16 * i)) as u16))
+    }
+
+    fn bits(self) -> u128 {
+        self.0.iter().rev().fold(0, |bits, &word| bits << 16 | u128::from(word))
+    }
+
+    fn unpack(self) -> Features {
+        let bits = self.bits();
+        std::array::from_fn(|g| Packed::field(bits, g) as u32)
+    }
+
+    /// The value of group number `g`, without unpacking the others.
+    fn value(self, g: usize) -> usize {
+        Packed::field(self.bits(), g)
+    }
+
+    fn field(bits: u128, g: usize) -> usize {
+        (bits >> SHIFTS[g]) as usize & ((1 << (SHIFTS[g + 1] - SHIFTS[g])) - 1)
+    }
+}
+
 /// Positions to learn from: each with the features of every legal move and the share of
 /// the choice each move had: all of it for the one move played, or a search's visits spread
 /// over several.
 #[derive(Clone, Debug, Default)]
 pub struct TrainingSet {
-    candidates: Vec<Features>,
+    candidates: Vec<Packed>,
     /// Per position: its first candidate, its candidate count and its range in `shares`.
     positions: Vec<(usize, usize, Range<usize>)>,
     /// (candidate index within its position, share); a position's shares sum to 1.
@@ -45,7 +97,7 @@ impl TrainingSet {
         self.shares.extend(weights.iter().map(|&&(i, w)| (i, w / total)));
         let shares = first_share..self.shares.len();
         self.positions.push((self.candidates.len(), candidates.len(), shares));
-        self.candidates.extend_from_slice(candidates);
+        self.candidates.extend(candidates.iter().map(Packed::pack));
     }
 
     /// Moves the positions of `other` to the end of this set.
@@ -58,6 +110,20 @@ impl TrainingSet {
         self.shares.extend(other.shares);
     }
 
+    /// The positions of `sets`, in order, in one set that takes no more memory than they
+    /// hold (appending one by one would let the vectors grow to twice that).
+    pub fn concat(sets: Vec<TrainingSet>) -> TrainingSet {
+        let mut all = TrainingSet {
+            candidates: Vec::with_capacity(sets.iter().map(|s| s.candidates.len()).sum()),
+            positions: Vec::with_capacity(sets.iter().map(|s| s.positions.len()).sum()),
+            shares: Vec::with_capacity(sets.iter().map(|s| s.shares.len()).sum()),
+        };
+        for set in sets {
+            all.append(set);
+        }
+        all
+    }
+
     pub fn len(&self) -> usize {
         self.positions.len()
     }
@@ -66,26 +132,43 @@ impl TrainingSet {
         self.positions.is_empty()
     }
 
+    /// How many moves the positions hold in all.
+    pub fn candidates(&self) -> usize {
+        self.candidates.len()
+    }
+
     /// How often `model` gives the chosen move (the one with the largest share) the highest
     /// strength (ties count as misses), and the mean log-likelihood of the choices: of the
     /// chosen move, or with shares the mean of their moves' log-likelihoods weighted by share.
     pub fn evaluate(&self, model: &MoveModel) -> (f64, f64) {
-        let mut hits = 0;
-        let mut log_likelihood = 0.0;
-        for (start, len, shares) in &self.positions {
-            let shares = &self.shares[shares.clone()];
-            let strengths: Vec<f64> =
-                self.candidates[*start..start + len].iter().map(|f| model.strength(f)).collect();
-            let chosen = shares.iter().max_by(|a, b| a.1.total_cmp(&b.1)).map_or(0, |&(i, _)| i);
-            let best = strengths[chosen];
-            if strengths.iter().enumerate().all(|(i, &s)| i == chosen || s < best) {
-                hits += 1;
-            }
-            let total: f64 = strengths.iter().sum();
-            for &(i, share) in shares {
-                log_likelihood += share * (strengths[i] / total).ln();
-            }
-        }
+        let (hits, log_likelihood) = self
+            .positions
+            .par_chunks(POSITIONS_PER_CHUNK)
+            .map(|chunk| {
+                let mut hits = 0;
+                let mut log_likelihood = 0.0;
+                let mut strengths = Vec::new();
+                for (start, len, shares) in chunk {
+                    let shares = &self.shares[shares.clone()];
+                    strengths.clear();
+                    let candidates = &self.candidates[*start..start + len];
+                    strengths.extend(candidates.iter().map(|f| model.strength(&f.unpack())));
+                    let chosen =
+                        shares.iter().max_by(|a, b| a.1.total_cmp(&b.1)).map_or(0, |&(i, _)| i);
+                    let best = strengths[chosen];
+                    if strengths.iter().enumerate().all(|(i, &s)| i == chosen || s < best) {
+                        hits += 1;
+                    }
+                    let total: f64 = strengths.iter().sum();
+                    for &(i, share) in shares {
+                        log_likelihood += share * (strengths[i] / total).ln();
+                    }
+                }
+                (hits, log_likelihood)
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .fold((0, 0.0), |(h, l), (hits, ll)| (h + hits, l + ll));
         let n = self.positions.len().max(1) as f64;
         (hits as f64 / n, log_likelihood / n)
     }
@@ -111,18 +194,22 @@ pub fn train_from(
     let mut wins: Vec<Vec<f64>> = GROUPS.iter().map(|g| vec![0.0; g.values()]).collect();
     for (start, _, shares) in &set.positions {
         for &(i, share) in &set.shares[shares.clone()] {
-            for (g, &value) in set.candidates[start + i].iter().enumerate() {
-                wins[g][usize::from(value)] += share;
+            for (g, &value) in set.candidates[start + i].unpack().iter().enumerate() {
+                wins[g][value as usize] += share;
             }
         }
     }
-    let mut strengths = vec![0.0; set.candidates.len()];
+    // Each candidate's strength, kept as the gammas change: worked out afresh from all the
+    // gammas at the start of each round, and within it multiplied by each updated gamma's
+    // change (one gamma read a candidate per group, not one per group and group). Four
+    // bytes a candidate: the sums that use them are kept in double precision.
+    let mut strengths = vec![0f32; set.candidates.len()];
     for round in 0..iterations {
         log::info!("MM round {} of {iterations}", round + 1);
+        strengths.par_iter_mut().zip(&set.candidates).for_each(|(s, f)| {
+            *s = model.strength(&f.unpack()) as f32;
+        });
         for g in (0..GROUPS.len()).filter(|&g| !without.contains(&GROUPS[g])) {
-            strengths.par_iter_mut().zip(&set.candidates).for_each(|(s, f)| {
-                *s = model.strength(f);
-            });
             // Denominator of each value's update: over positions, the strength its
             // candidates would have without this group's gamma, over the position's total.
             // Summed in fixed chunks of positions, added up in order, so that the result
@@ -134,11 +221,12 @@ pub fn train_from(
                 .map(|chunk| {
                     let mut sums = vec![0.0; gammas.len()];
                     for &(start, len, _) in chunk {
-                        let total: f64 = strengths[start..start + len].iter().sum();
+                        let strengths = &strengths[start..start + len];
+                        let total: f64 = strengths.iter().map(|&s| f64::from(s)).sum();
                         let candidates = &set.candidates[start..start + len];
-                        for (f, &s) in candidates.iter().zip(&strengths[start..]) {
-                            let value = usize::from(f[g]);
-                            sums[value] += s / gammas[value] / total;
+                        for (f, &s) in candidates.iter().zip(strengths) {
+                            let value = f.value(g);
+                            sums[value] += f64::from(s) / gammas[value] / total;
                         }
                     }
                     sums
@@ -150,6 +238,7 @@ pub fn train_from(
                     *d += s;
                 }
             }
+            let old = model.gammas[g].clone();
             for (value, gamma) in model.gammas[g].iter_mut().enumerate() {
                 if denominators[value] == 0.0 && wins[g][value] == 0.0 {
                     continue;
@@ -157,6 +246,11 @@ pub fn train_from(
                 let virtual_games = 2.0 / (*gamma + 1.0);
                 *gamma = (wins[g][value] + 1.0) / (denominators[value] + virtual_games);
             }
+            let new = &model.gammas[g];
+            strengths.par_iter_mut().zip(&set.candidates).for_each(|(s, f)| {
+                let value = f.value(g);
+                *s = (f64::from(*s) * new[value] / old[value]) as f32;
+            });
         }
     }
     model
@@ -235,7 +329,7 @@ mod tests {
     fn shares_teach_as_the_choices_they_spread() {
         let candidates: Vec<Features> = (0..2)
             .map(|value| {
-                let mut f = [0u16; GROUPS.len()];
+                let mut f = [0u32; GROUPS.len()];
                 f[group_index(Group::Capture)] = value;
                 f
             })
@@ -262,10 +356,10 @@ mod tests {
     // set built in one piece.
     #[test]
     fn appended_sets_are_one_set() {
-        let candidates = |position: u16| -> Vec<Features> {
+        let candidates = |position: u32| -> Vec<Features> {
             (0..3)
                 .map(|value| {
-                    let mut f = [0u16; GROUPS.len()];
+                    let mut f = [0u32; GROUPS.len()];
                     f[group_index(Group::Line)] = value;
                     f[group_index(Group::Atari)] = (position + value) % 3;
                     f
@@ -274,13 +368,13 @@ mod tests {
         };
         let (mut whole, mut first, mut second) =
             (TrainingSet::default(), TrainingSet::default(), TrainingSet::default());
-        for position in 0..300u16 {
+        for position in 0..300u32 {
             let half = if position < 120 { &mut first } else { &mut second };
             for set in [&mut whole, half] {
                 if position % 7 == 0 {
                     set.add_shares(&candidates(position), &[(1, 2.0), (2, 1.0)]);
                 } else {
-                    set.add(&candidates(position), usize::from(position % 3));
+                    set.add(&candidates(position), (position % 3) as usize);
                 }
             }
         }
@@ -289,6 +383,32 @@ mod tests {
         let (a, b) = (train(&first, 5, &[]), train(&whole, 5, &[]));
         assert_eq!(a, b);
         assert_eq!(first.evaluate(&a), whole.evaluate(&b));
+    }
+
+    // A candidate packed in ten bytes unpacks to the same features, the largest value of
+    // every group included, and each group's value reads alone as in the whole.
+    #[test]
+    fn packed_features_read_back() {
+        let largest: Features = std::array::from_fn(|g| GROUPS[g].values() as u32 - 1);
+        let mixed: Features =
+            std::array::from_fn(|g| (g as u32 * 7 + 1) % GROUPS[g].values() as u32);
+        for features in [[0; GROUPS.len()], largest, mixed] {
+            let packed = Packed::pack(&features);
+            assert_eq!(packed.unpack(), features);
+            for (g, &value) in features.iter().enumerate() {
+                assert_eq!(packed.value(g), value as usize, "{:?}", GROUPS[g]);
+            }
+        }
+        assert_eq!(std::mem::size_of::<Packed>(), 10);
+    }
+
+    // A value past its group's range is refused, not folded into another group's bits.
+    #[test]
+    #[should_panic(expected = "LargeShape")]
+    fn a_value_out_of_range_is_not_packed() {
+        let mut features = [0; GROUPS.len()];
+        features[group_index(Group::LargeShape)] = Group::LargeShape.values() as u32;
+        Packed::pack(&features);
     }
 
     // Data drawn from known gammas: training recovers their ratios.
@@ -301,12 +421,12 @@ mod tests {
         for _ in 0..4000 {
             let candidates: Vec<Features> = (0..6)
                 .map(|_| {
-                    let mut f = [0u16; GROUPS.len()];
+                    let mut f = [0u32; GROUPS.len()];
                     f[group_index(Group::Capture)] = rng.gen_range(0..3);
                     f
                 })
                 .collect();
-            let strength = |f: &Features| truth[usize::from(f[group_index(Group::Capture)])];
+            let strength = |f: &Features| truth[f[group_index(Group::Capture)] as usize];
             let total: f64 = candidates.iter().map(strength).sum();
             let mut pick = rng.gen::<f64>() * total;
             let chosen = candidates
