@@ -26,6 +26,6 @@ boardsize 19
 clear_board
 kata-set-param playouts 1000
 20 genmove b
-#? [R16]
+#? [R17]
 21 genmove w
-#? [D4]
+#? [D17]
