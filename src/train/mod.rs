@@ -11,6 +11,9 @@ use std::ops::Range;
 
 /// Positions per piece of work in [`train_from`]'s parallel sums.
 const POSITIONS_PER_CHUNK: usize = 8192;
+/// Chunks summed at once in [`train_from`]: enough to keep the threads of a big machine
+/// busy, few enough that their sums (one per value of the group) take little memory.
+const CHUNKS_PER_BATCH: usize = 32;
 
 /// Bits a group's values take in a [`Packed`] candidate.
 const fn value_bits(group: Group) -> u32 {
@@ -213,29 +216,32 @@ pub fn train_from(
             // Denominator of each value's update: over positions, the strength its
             // candidates would have without this group's gamma, over the position's total.
             // Summed in fixed chunks of positions, added up in order, so that the result
-            // does not depend on the number of threads.
+            // does not depend on the number of threads; a batch of chunks at a time, so that
+            // the chunks' sums held at once stay few (each is as long as the group's values:
+            // 8 MB for the large shapes).
             let gammas = &model.gammas[g];
-            let partial: Vec<Vec<f64>> = set
-                .positions
-                .par_chunks(POSITIONS_PER_CHUNK)
-                .map(|chunk| {
-                    let mut sums = vec![0.0; gammas.len()];
-                    for &(start, len, _) in chunk {
-                        let strengths = &strengths[start..start + len];
-                        let total: f64 = strengths.iter().map(|&s| f64::from(s)).sum();
-                        let candidates = &set.candidates[start..start + len];
-                        for (f, &s) in candidates.iter().zip(strengths) {
-                            let value = f.value(g);
-                            sums[value] += f64::from(s) / gammas[value] / total;
-                        }
-                    }
-                    sums
-                })
-                .collect();
             let mut denominators = vec![0.0; gammas.len()];
-            for sums in partial {
-                for (d, s) in denominators.iter_mut().zip(sums) {
-                    *d += s;
+            for batch in set.positions.chunks(POSITIONS_PER_CHUNK * CHUNKS_PER_BATCH) {
+                let partial: Vec<Vec<f64>> = batch
+                    .par_chunks(POSITIONS_PER_CHUNK)
+                    .map(|chunk| {
+                        let mut sums = vec![0.0; gammas.len()];
+                        for &(start, len, _) in chunk {
+                            let strengths = &strengths[start..start + len];
+                            let total: f64 = strengths.iter().map(|&s| f64::from(s)).sum();
+                            let candidates = &set.candidates[start..start + len];
+                            for (f, &s) in candidates.iter().zip(strengths) {
+                                let value = f.value(g);
+                                sums[value] += f64::from(s) / gammas[value] / total;
+                            }
+                        }
+                        sums
+                    })
+                    .collect();
+                for sums in partial {
+                    for (d, s) in denominators.iter_mut().zip(sums) {
+                        *d += s;
+                    }
                 }
             }
             let old = model.gammas[g].clone();
