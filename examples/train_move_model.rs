@@ -30,6 +30,15 @@
 //!     cargo run --release --example train_move_model -- --evaluate --player '' \
 //!         --first 500 ../shared/games/pro-07.sgfs.gz
 //!
+//! `--factors K` then fits latent factors of K dimensions (`move_model::Factors`) to the
+//! values of the `--factor-group` groups by stochastic gradient ascent, `--factor-epochs`
+//! passes over the training positions (`--factor-gammas`: the gammas move too), writing the
+//! model after each pass and measuring it on the held-out games. From a model already fitted:
+//!
+//!     cargo run --release --example train_move_model -- --out /tmp/factors.txt --player '' \
+//!         --size 19 --start src/search/move_model_big.txt --iterations 0 --factors 16 \
+//!         --sample 6 ../shared/games/pro-01.sgfs.gz
+//!
 //! `--start FILE` begins from another model's gammas, and the groups named with `--without`
 //! keep them: e.g. the shapes of a model learnt from many 9×9 games, with the line, distance
 //! and tactical groups refitted to 19×19 positions:
@@ -99,6 +108,26 @@ struct Args {
     /// first, at most 2²⁰ − 1 (0: none).
     #[arg(long, default_value_t = 0)]
     large_shapes: u32,
+    /// After the gammas, fit latent factors of this many dimensions (0: none) to the values of
+    /// the `--factor-group` groups, for the interactions between a move's features.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=32))]
+    factors: u64,
+    /// A group whose values get latent factors (repeat for several); with `--factors` and
+    /// none named: every group but the diamond and the large shape.
+    #[arg(long)]
+    factor_group: Vec<String>,
+    /// Passes of the factors' gradient ascent over the training positions.
+    #[arg(long, default_value_t = 3)]
+    factor_epochs: usize,
+    /// The factors' first step size (pass n takes it over n + 1).
+    #[arg(long, default_value_t = 0.02)]
+    factor_rate: f32,
+    /// The factors' L2 weight.
+    #[arg(long, default_value_t = 0.01)]
+    factor_regularisation: f32,
+    /// Let the gammas move with the factors' gradient ascent (else they keep the MM fit).
+    #[arg(long)]
+    factor_gammas: bool,
     /// Measure a model on every position of the records instead of training one.
     #[arg(long)]
     evaluate: bool,
@@ -109,6 +138,17 @@ struct Args {
     /// SGF files, `.sgfs` collections (one game per line, also gzipped as `.sgfs.gz`), or
     /// folders of them.
     records: Vec<PathBuf>,
+}
+
+/// The feature groups of `names`; an unknown name ends the program.
+fn groups_named(names: &[String]) -> Vec<move_model::Group> {
+    let group = |name: &String| {
+        move_model::Group::from_name(name).unwrap_or_else(|| {
+            eprintln!("train_move_model: no feature group {name}");
+            std::process::exit(2);
+        })
+    };
+    names.iter().map(group).collect()
 }
 
 /// The model in the gamma file at `path`; a file that cannot be read ends the program.
@@ -174,13 +214,12 @@ fn main() {
     // The models to compare are read first, so that a wrong path fails before the training.
     let others: Vec<_> = args.compare.iter().map(|path| (path, read_model(path))).collect();
     let start = args.start.as_deref().map(read_model).unwrap_or_default();
-    let mut without = Vec::new();
-    for name in &args.without {
-        let Some(group) = move_model::Group::from_name(name) else {
-            eprintln!("train_move_model: no feature group {name}");
-            std::process::exit(2);
-        };
-        without.push(group);
+    let without = groups_named(&args.without);
+    let mut factor_groups = groups_named(&args.factor_group);
+    if factor_groups.is_empty() {
+        use move_model::Group::{Diamond, LargeShape};
+        factor_groups =
+            move_model::GROUPS.into_iter().filter(|g| ![Diamond, LargeShape].contains(g)).collect();
     }
     let mut texts = read_games(&args.records);
     if let Some(first) = args.first {
@@ -219,7 +258,51 @@ fn main() {
         training.len(),
         held_out.len()
     );
-    let model = train::train_from(model, &training, args.iterations, &without);
+    let mut model = train::train_from(model, &training, args.iterations, &without);
+    let out = args.out.as_ref().expect("clap requires --out without --evaluate");
+    let header = format!(
+        "# tengen move model: gammas of the move features (src/search/move_model.rs), from\n\
+         # {} positions of {trained_on} games ({}'s moves), trained by\n\
+         # examples/train_move_model.rs with {} MM rounds{}{}. Values not listed have gamma 1.\n",
+        training.len(),
+        if args.player.is_empty() { "every player" } else { &args.player },
+        args.iterations,
+        match &args.start {
+            Some(start) => format!(" from the gammas of {}", start.display()),
+            None => String::new(),
+        },
+        if args.factors > 0 {
+            let names: Vec<_> = factor_groups.iter().map(|g| g.name()).collect();
+            format!(
+                ",\n# then latent factors of {} dimensions for\n# {} ({} passes, rate {}, L2 {})",
+                args.factors,
+                names.join(", "),
+                args.factor_epochs,
+                args.factor_rate,
+                args.factor_regularisation
+            )
+        } else {
+            String::new()
+        }
+    );
+    if args.factors > 0 {
+        report("held out before the factors", &held_out, &model);
+        let fit = train::FactorFit {
+            dimension: args.factors as usize,
+            groups: factor_groups.clone(),
+            epochs: args.factor_epochs,
+            learning_rate: args.factor_rate,
+            regularisation: args.factor_regularisation,
+            seed: 1,
+            gammas: args.factor_gammas,
+        };
+        // Each pass's model is written as it comes, so that a long run stopped early keeps
+        // the last one.
+        model = train::fit_factors(model, &training, &fit, |epoch, model| {
+            report(&format!("held out after factor pass {}", epoch + 1), &held_out, model);
+            write_model(out, &header, model);
+        });
+    }
     for (name, set) in [("training", &training), ("held out", &held_out)] {
         report(name, set, &model);
     }
@@ -227,16 +310,12 @@ fn main() {
         let (held_out, _) = training_set(&args, &held_out_games, other);
         report(&format!("{} on the held out", path.display()), &held_out, other);
     }
-    let header = format!(
-        "# tengen move model: gammas of the move features (src/search/move_model.rs), from\n\
-         # {} positions of {trained_on} games ({}'s moves), trained by\n\
-         # examples/train_move_model.rs with {} MM rounds. Values not listed have gamma 1.\n",
-        training.len(),
-        if args.player.is_empty() { "every player" } else { &args.player },
-        args.iterations
-    );
-    let out = args.out.as_ref().expect("clap requires --out without --evaluate");
-    if let Err(error) = std::fs::write(out, header + &model.to_text()) {
+    write_model(out, &header, &model);
+}
+
+/// Writes `model`'s text form after `header` to `out`; a failure ends the program.
+fn write_model(out: &Path, header: &str, model: &MoveModel) {
+    if let Err(error) = std::fs::write(out, format!("{header}{}", model.to_text())) {
         eprintln!("train_move_model: writing {}: {error}", out.display());
         std::process::exit(1);
     }

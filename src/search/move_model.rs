@@ -450,6 +450,66 @@ pub struct MoveModel {
     /// large-shape group, from 1. Empty in a model without large shapes, which then never
     /// hashes them.
     shapes: HashMap<u64, u32, BuildHasherDefault<HashIsKey>>,
+    /// The latent factors of feature values, for the interactions between a move's features.
+    pub(crate) factors: Factors,
+}
+
+/// Most dimensions a latent factor vector may have.
+pub const MAX_FACTOR_DIMENSION: usize = 32;
+
+/// Latent factors (Xiao and Müller's Factorization Bradley–Terry model, 2016, after
+/// Wistuba and Schmidt-Thieme's Latent Factor Ranking, 2013): each value of the groups that
+/// have them owns a vector, and every two of a move's values multiply its strength by
+/// `exp` of their vectors' dot product. A gamma alone cannot say that a contact move is
+/// good next to the last stone and poor far from it; the product of the shape's and the
+/// distance's vectors can. The dot products of all pairs come from one sum:
+/// `Σ_{i<j} vᵢ·vⱼ = (|Σ vᵢ|² − Σ |vᵢ|²) / 2`. `examples/train_move_model.rs --factors` fits
+/// them after the gammas (`train::fit_factors`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Factors {
+    /// The length of every vector; 0 in a model without factors.
+    pub(crate) dimension: usize,
+    /// Per group, `values × dimension` numbers (value `v`'s vector at `v × dimension`), or
+    /// none for a group without factors.
+    pub(crate) vectors: Vec<Vec<f32>>,
+}
+
+impl Factors {
+    /// Vectors of `dimension` numbers, all 0, for the values of `groups`.
+    pub(crate) fn zeros(dimension: usize, groups: &[Group]) -> Factors {
+        assert!((1..=MAX_FACTOR_DIMENSION).contains(&dimension), "dimension {dimension}");
+        let vectors = GROUPS
+            .iter()
+            .map(
+                |g| if groups.contains(g) { vec![0.0; g.values() * dimension] } else { Vec::new() },
+            )
+            .collect();
+        Factors { dimension, vectors }
+    }
+
+    /// The vector of `value` in group number `g`; `None` where the group has no factors.
+    pub(crate) fn vector(&self, g: usize, value: u32) -> Option<&[f32]> {
+        let vectors = self.vectors.get(g).filter(|v| !v.is_empty())?;
+        let start = value as usize * self.dimension;
+        Some(&vectors[start..start + self.dimension])
+    }
+
+    /// The log of the factor `features`' pairs multiply a move's strength by, and the sum of
+    /// their vectors into `sum` (its first `dimension` numbers; the trainer's gradient needs it).
+    pub(crate) fn interaction(&self, features: &Features, sum: &mut [f32]) -> f32 {
+        let sum = &mut sum[..self.dimension];
+        sum.fill(0.0);
+        let mut squares = 0.0;
+        for (g, &value) in features.iter().enumerate() {
+            if let Some(vector) = self.vector(g, value) {
+                for (s, &x) in sum.iter_mut().zip(vector) {
+                    *s += x;
+                    squares += x * x;
+                }
+            }
+        }
+        (sum.iter().map(|s| s * s).sum::<f32>() - squares) / 2.0
+    }
 }
 
 /// The hasher of the large-shape dictionary: its keys are Zobrist hashes already, as evenly
@@ -479,6 +539,7 @@ impl Default for MoveModel {
         MoveModel {
             gammas: GROUPS.iter().map(|g| vec![1.0; g.values()]).collect(),
             shapes: HashMap::default(),
+            factors: Factors::default(),
         }
     }
 }
@@ -516,11 +577,14 @@ impl MoveModel {
         self
     }
 
-    /// The model with every gamma of `group` set to 1, as if it did not have the group (the
-    /// other groups not refitted): what the group adds to this model.
+    /// The model with every gamma of `group` set to 1 and its factors 0, as if it did not
+    /// have the group (the other groups not refitted): what the group adds to this model.
     pub fn without(&self, group: Group) -> MoveModel {
         let mut model = self.clone();
         model.gammas[group_index(group)].fill(1.0);
+        if let Some(vectors) = model.factors.vectors.get_mut(group_index(group)) {
+            vectors.fill(0.0);
+        }
         model
     }
 
@@ -546,17 +610,33 @@ impl MoveModel {
         hashes.iter().rev().find_map(|hash| self.shapes.get(hash).copied()).unwrap_or(0)
     }
 
-    /// The strength of a move with `features`: the product of its gammas.
+    /// The strength of a move with `features`: the product of its gammas, and where the
+    /// model has latent factors, `exp` of their pairs' interactions.
     pub fn strength(&self, features: &Features) -> f64 {
-        features.iter().zip(&self.gammas).map(|(&v, gammas)| gammas[v as usize]).product()
+        let product: f64 =
+            features.iter().zip(&self.gammas).map(|(&v, gammas)| gammas[v as usize]).product();
+        if self.factors.dimension == 0 {
+            return product;
+        }
+        let mut sum = [0.0; MAX_FACTOR_DIMENSION];
+        product * f64::from(self.factors.interaction(features, &mut sum)).exp()
+    }
+
+    /// The groups whose values have latent factors, and the factors' dimension (0: none).
+    pub fn factor_groups(&self) -> (Vec<Group>, usize) {
+        let groups = GROUPS.iter().zip(&self.factors.vectors);
+        let with = groups.filter(|(_, v)| !v.is_empty()).map(|(&g, _)| g).collect();
+        (with, self.factors.dimension)
     }
 
     pub fn gamma(&self, group: Group, value: u32) -> f64 {
         self.gammas[group_index(group)][value as usize]
     }
 
-    /// Reads the text form: `GROUP VALUE GAMMA` per line, and `large_shape_hash VALUE HEX` for
-    /// each large shape known; `#` starts a comment; values not listed keep gamma 1. A shape key that is not in canonical form is accepted but never
+    /// Reads the text form: `GROUP VALUE GAMMA` per line, `large_shape_hash VALUE HEX` for
+    /// each large shape known, and `factor GROUP VALUE X1 … XK` for each latent factor
+    /// vector (the same K in every one); `#` starts a comment; values not listed keep gamma 1
+    /// and a vector of zeros. A shape key that is not in canonical form is accepted but never
     /// looked up.
     ///
     /// # Errors
@@ -578,6 +658,36 @@ impl MoveModel {
                 }
                 if model.shapes.insert(hash, value).is_some() {
                     return Err(fail("a large shape needs a value from 1 and a new hash"));
+                }
+                continue;
+            }
+            if let ["factor", group, value, ref numbers @ ..] = fields[..] {
+                let group = Group::from_name(group).ok_or_else(|| fail("unknown group"))?;
+                let value: usize = value.parse().map_err(|_| fail("bad value"))?;
+                if value >= group.values() {
+                    return Err(fail("value out of range"));
+                }
+                let factors = &mut model.factors;
+                if factors.dimension == 0 {
+                    if !(1..=MAX_FACTOR_DIMENSION).contains(&numbers.len()) {
+                        return Err(fail("a factor has 1 to 32 numbers"));
+                    }
+                    *factors = Factors::zeros(numbers.len(), &[]);
+                }
+                if numbers.len() != factors.dimension {
+                    return Err(fail("every factor needs as many numbers as the first"));
+                }
+                let dimension = factors.dimension;
+                let vectors = &mut factors.vectors[group_index(group)];
+                if vectors.is_empty() {
+                    *vectors = vec![0.0; group.values() * dimension];
+                }
+                for (x, number) in vectors[value * dimension..].iter_mut().zip(numbers) {
+                    *x = number
+                        .parse()
+                        .ok()
+                        .filter(|x: &f32| x.is_finite())
+                        .ok_or_else(|| fail("bad number"))?;
                 }
                 continue;
             }
@@ -613,6 +723,18 @@ impl MoveModel {
         shapes.sort_unstable();
         for (value, hash) in shapes {
             out.push_str(&format!("large_shape_hash {value} {hash:016x}\n"));
+        }
+        let dimension = self.factors.dimension;
+        for (group, vectors) in GROUPS.iter().zip(&self.factors.vectors) {
+            for (value, vector) in vectors.chunks(dimension.max(1)).enumerate() {
+                if vector.iter().any(|&x| x != 0.0) {
+                    out.push_str(&format!("factor {} {value}", group.name()));
+                    for x in vector {
+                        out.push_str(&format!(" {x:.4}"));
+                    }
+                    out.push('\n');
+                }
+            }
         }
         out
     }
@@ -844,6 +966,36 @@ mod tests {
         assert!(MoveModel::parse(&last).is_err());
     }
 
+    // With factors, a move's strength is its gammas' product times exp of the dot product of
+    // every two of its vectors, worked out here pair by pair; groups without factors and
+    // values with zero vectors add nothing.
+    #[test]
+    fn factors_multiply_the_strength_by_their_pairs() {
+        let mut model = MoveModel::default();
+        model.gammas[group_index(Group::Atari)][1] = 2.0;
+        model.factors = Factors::zeros(2, &[Group::Shape, Group::Atari, Group::Line]);
+        let vectors = &mut model.factors.vectors;
+        vectors[group_index(Group::Shape)][10..12].copy_from_slice(&[0.5, -1.0]);
+        vectors[group_index(Group::Atari)][2..4].copy_from_slice(&[2.0, 0.25]);
+        vectors[group_index(Group::Line)][6..8].copy_from_slice(&[-0.5, 3.0]);
+        let mut features = [0; GROUPS.len()];
+        features[group_index(Group::Shape)] = 5;
+        features[group_index(Group::Atari)] = 1;
+        features[group_index(Group::Line)] = 3;
+        let dot = |a: [f64; 2], b: [f64; 2]| a[0] * b[0] + a[1] * b[1];
+        let (shape, atari, line) = ([0.5, -1.0], [2.0, 0.25], [-0.5, 3.0]);
+        let pairs = dot(shape, atari) + dot(shape, line) + dot(atari, line);
+        let expected = 2.0 * pairs.exp();
+        assert!((model.strength(&features) - expected).abs() < 1e-5 * expected);
+        // A value with a zero vector: only the other two's pair counts.
+        features[group_index(Group::Shape)] = 6;
+        let expected = 2.0 * dot(atari, line).exp();
+        assert!((model.strength(&features) - expected).abs() < 1e-5 * expected);
+        // Without the line group, its factors go too.
+        let without = model.without(Group::Line);
+        assert!((without.strength(&features) - 2.0).abs() < 1e-9);
+    }
+
     #[test]
     fn text_round_trip_and_errors() {
         let mut model = MoveModel::default();
@@ -867,6 +1019,22 @@ mod tests {
         assert!(MoveModel::parse("large_shape_hash 0 ab").is_err());
         assert!(MoveModel::parse("large_shape_hash 1 ab\nlarge_shape_hash 2 ab").is_err());
         assert!(MoveModel::parse("large_shape_hash 1 xyz").is_err());
+        // Latent factors read back (at four decimals), and a vector of the wrong length, a
+        // number that is not one, or too many numbers is refused.
+        let mut factored = model.clone();
+        factored.factors = Factors::zeros(3, &[Group::Shape, Group::Line]);
+        factored.factors.vectors[group_index(Group::Shape)][1234 * 3..1235 * 3]
+            .copy_from_slice(&[0.5, -0.25, 1.125]);
+        factored.factors.vectors[group_index(Group::Line)][..3].copy_from_slice(&[2.0, 0.0, -1.0]);
+        let text = factored.to_text();
+        assert!(text.contains("factor shape 1234 0.5000 -0.2500 1.1250\n"), "{text}");
+        assert_eq!(MoveModel::parse(&text).unwrap(), factored);
+        assert_eq!(factored.factor_groups(), (vec![Group::Shape, Group::Line], 3));
+        assert!(MoveModel::parse("factor line 1 0.5 0.5\nfactor line 2 0.5").is_err());
+        assert!(MoveModel::parse("factor line 1 0.5 x").is_err());
+        assert!(MoveModel::parse("factor line 1 0.5 inf").is_err());
+        assert!(MoveModel::parse("factor line 15 0.5").is_err());
+        assert!(MoveModel::parse(&format!("factor line 1{}", " 0.1".repeat(33))).is_err());
         for size in [9, 19] {
             let builtin = MoveModel::builtin(size);
             assert!(builtin.gamma(Group::Escape, 3) > 2.0 * builtin.gamma(Group::Escape, 0));

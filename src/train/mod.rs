@@ -5,7 +5,12 @@
 //! never calls it.
 
 use crate::game::sgf;
-use crate::search::move_model::{Features, Group, MoveModel, GROUPS};
+use crate::search::move_model::{
+    group_index, Factors, Features, Group, MoveModel, GROUPS, MAX_FACTOR_DIMENSION,
+};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 use std::ops::Range;
 
@@ -262,6 +267,142 @@ pub fn train_from(
     model
 }
 
+/// How [`fit_factors`] fits a model's latent factors.
+#[derive(Clone, Debug)]
+pub struct FactorFit {
+    /// The length of each value's vector.
+    pub dimension: usize,
+    /// The groups whose values get vectors.
+    pub groups: Vec<Group>,
+    /// Passes over the positions, each in a new random order.
+    pub epochs: usize,
+    /// The step of the first pass; pass `n` (from 0) takes `learning_rate / (n + 1)`.
+    pub learning_rate: f32,
+    /// L2 weight on the vectors of the moves chosen, at each step.
+    pub regularisation: f32,
+    /// Seeds the starting vectors and the order of the positions: the same seed, the same fit.
+    pub seed: u64,
+    /// Whether the gammas move too, with the same steps (their optimum without interactions
+    /// is not theirs with them); else they stay as they are.
+    pub gammas: bool,
+}
+
+/// Fits latent factors (`move_model::Factors`) to `set` on top of `model`'s gammas (which
+/// move too with [`FactorFit::gammas`]): stochastic gradient ascent on the log-likelihood of the choices, one
+/// position at a time in a shuffled order (one thread, so that a seed gives one result).
+/// The vectors of values that occur in `set` start small and random (all 0 would have no
+/// gradient), the others stay 0. `after_epoch` sees the model after each pass, e.g. to
+/// measure it on held-out positions.
+pub fn fit_factors(
+    mut model: MoveModel,
+    set: &TrainingSet,
+    fit: &FactorFit,
+    mut after_epoch: impl FnMut(usize, &MoveModel),
+) -> MoveModel {
+    let dimension = fit.dimension;
+    let groups: Vec<usize> = fit.groups.iter().map(|&g| group_index(g)).collect();
+    let mut rng = SmallRng::seed_from_u64(fit.seed);
+    let mut factors = Factors::zeros(dimension, &fit.groups);
+    let mut seen: Vec<Vec<bool>> = GROUPS.iter().map(|g| vec![false; g.values()]).collect();
+    for candidate in &set.candidates {
+        let bits = candidate.bits();
+        for &g in &groups {
+            seen[g][Packed::field(bits, g)] = true;
+        }
+    }
+    for &g in &groups {
+        for (value, _) in seen[g].iter().enumerate().filter(|(_, &s)| s) {
+            for x in &mut factors.vectors[g][value * dimension..(value + 1) * dimension] {
+                *x = rng.gen_range(-0.1..0.1);
+            }
+        }
+    }
+    drop(seen);
+    let mut log_gammas: Vec<Vec<f32>> =
+        model.gammas.iter().map(|gammas| gammas.iter().map(|&g| g.ln() as f32).collect()).collect();
+    let mut order: Vec<usize> = (0..set.positions.len()).collect();
+    let (mut scores, mut sums, mut features) = (Vec::new(), Vec::new(), Vec::new());
+    let mut sum = [0.0; MAX_FACTOR_DIMENSION];
+    for epoch in 0..fit.epochs {
+        order.shuffle(&mut rng);
+        let rate = fit.learning_rate / (epoch + 1) as f32;
+        let mut log_likelihood = 0.0;
+        for &i in &order {
+            let (start, len, ref shares) = set.positions[i];
+            let shares = &set.shares[shares.clone()];
+            scores.clear();
+            sums.clear();
+            features.clear();
+            for candidate in &set.candidates[start..start + len] {
+                let f = candidate.unpack();
+                let base: f32 = f.iter().zip(&log_gammas).map(|(&v, l)| l[v as usize]).sum();
+                scores.push(base + factors.interaction(&f, &mut sum));
+                sums.extend_from_slice(&sum[..dimension]);
+                features.push(f);
+            }
+            // Chances: a softmax of the scores; the gradient of the log-likelihood by a
+            // candidate's score is its share of the choice less its chance.
+            let most = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            let mut total = 0.0;
+            for score in &mut scores {
+                *score = (*score - most).exp();
+                total += *score;
+            }
+            for &(c, share) in shares {
+                log_likelihood += share * f64::from(scores[c] / total).ln();
+            }
+            for score in &mut scores {
+                *score = -*score / total;
+            }
+            for &(c, share) in shares {
+                scores[c] += share as f32;
+            }
+            // A pair's product vᵢ·vⱼ has the gradient vⱼ by vᵢ: by each of a move's
+            // vectors, the sum of the move's others.
+            for (c, f) in features.iter().enumerate() {
+                let step = rate * scores[c];
+                if fit.gammas {
+                    for (l, &v) in log_gammas.iter_mut().zip(f) {
+                        l[v as usize] += step;
+                    }
+                }
+                let sum = &sums[c * dimension..(c + 1) * dimension];
+                for &g in &groups {
+                    let at = f[g] as usize * dimension;
+                    let vector = &mut factors.vectors[g][at..at + dimension];
+                    for (x, &s) in vector.iter_mut().zip(sum) {
+                        *x += step * (s - *x);
+                    }
+                }
+            }
+            for &(c, share) in shares {
+                let shrink = 1.0 - rate * fit.regularisation * share as f32;
+                for &g in &groups {
+                    let at = features[c][g] as usize * dimension;
+                    factors.vectors[g][at..at + dimension].iter_mut().for_each(|x| *x *= shrink);
+                }
+            }
+        }
+        log::info!(
+            "factors: pass {} of {}, mean log-likelihood {:.4} while fitting",
+            epoch + 1,
+            fit.epochs,
+            log_likelihood / set.positions.len().max(1) as f64
+        );
+        model.factors = factors.clone();
+        if fit.gammas {
+            for (gammas, logs) in model.gammas.iter_mut().zip(&log_gammas) {
+                for (gamma, &l) in gammas.iter_mut().zip(logs) {
+                    *gamma = f64::from(l).exp();
+                }
+            }
+        }
+        after_epoch(epoch, &model);
+    }
+    model.factors = factors;
+    model
+}
+
 /// A training label in a game record: the comment on a move saying that `name` would have
 /// played at SGF point `(x, y)` (column and row from the top left, from 0) in the position
 /// before it. `examples/label_positions.rs` writes them, `examples/train_move_model.rs`
@@ -389,6 +530,62 @@ mod tests {
         let (a, b) = (train(&first, 5, &[]), train(&whole, 5, &[]));
         assert_eq!(a, b);
         assert_eq!(first.evaluate(&a), whole.evaluate(&b));
+    }
+
+    // Moves that are good only in one combination of two features: capturing is right next
+    // to the last stone and wrong far from it. No product of gammas says that (capture's
+    // gamma is one number wherever the move is); the factors of the two groups do, and the
+    // same seed fits the same factors.
+    #[test]
+    fn factors_learn_what_gammas_cannot() {
+        let candidate = |capture: u32, distance: u32| {
+            let mut f = [0u32; GROUPS.len()];
+            f[group_index(Group::Capture)] = capture;
+            f[group_index(Group::LastDistance)] = distance;
+            f
+        };
+        let mut set = TrainingSet::default();
+        for position in 0..400 {
+            if position % 2 == 0 {
+                // Near the last stone: the capture is played.
+                set.add(&[candidate(0, 2), candidate(1, 2)], 1);
+            } else {
+                // Far from it: the quiet move is.
+                set.add(&[candidate(0, 9), candidate(1, 9)], 0);
+            }
+        }
+        let gammas_only = train(&set, 20, &[]);
+        let (hits, log_likelihood) = set.evaluate(&gammas_only);
+        assert!(hits <= 0.5 + 1e-9, "{hits}");
+        assert!((log_likelihood - 0.5f64.ln()).abs() < 0.01, "{log_likelihood}");
+        let fit = FactorFit {
+            dimension: 4,
+            groups: vec![Group::Capture, Group::LastDistance],
+            epochs: 20,
+            learning_rate: 0.1,
+            regularisation: 0.0,
+            seed: 7,
+            gammas: false,
+        };
+        let mut passes = 0;
+        let with_factors = fit_factors(gammas_only.clone(), &set, &fit, |_, _| passes += 1);
+        assert_eq!(passes, 20);
+        assert_eq!(with_factors.gammas, gammas_only.gammas, "the gammas stay");
+        let (hits, log_likelihood) = set.evaluate(&with_factors);
+        assert_eq!(hits, 1.0);
+        assert!(log_likelihood > -0.2, "{log_likelihood}");
+        assert_eq!(with_factors.factor_groups(), (fit.groups.clone(), 4));
+        // Values that never occur keep zero vectors; the same seed gives the same fit.
+        assert_eq!(
+            with_factors.factors.vector(group_index(Group::Capture), 3),
+            Some(&[0.0; 4][..])
+        );
+        assert_eq!(fit_factors(gammas_only.clone(), &set, &fit, |_, _| {}), with_factors);
+        // Moving the gammas too fits as well.
+        let both = FactorFit { gammas: true, ..fit };
+        let moved = fit_factors(gammas_only.clone(), &set, &both, |_, _| {});
+        assert_ne!(moved.gammas, gammas_only.gammas);
+        assert_eq!(set.evaluate(&moved).0, 1.0);
     }
 
     // A candidate packed in ten bytes unpacks to the same features, the largest value of
