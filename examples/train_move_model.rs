@@ -112,8 +112,8 @@ struct Args {
     /// the `--factor-group` groups, for the interactions between a move's features.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=32))]
     factors: u64,
-    /// A group whose values get latent factors (repeat for several); with `--factors` and
-    /// none named: every group but the diamond and the large shape.
+    /// A group whose values get latent factors (repeat for several; `all`: every group); with
+    /// `--factors` and none named: every group but the diamond and the large shape.
     #[arg(long)]
     factor_group: Vec<String>,
     /// Passes of the factors' gradient ascent over the training positions.
@@ -215,7 +215,11 @@ fn main() {
     let others: Vec<_> = args.compare.iter().map(|path| (path, read_model(path))).collect();
     let start = args.start.as_deref().map(read_model).unwrap_or_default();
     let without = groups_named(&args.without);
-    let mut factor_groups = groups_named(&args.factor_group);
+    let mut factor_groups = if args.factor_group.iter().any(|name| name == "all") {
+        move_model::GROUPS.to_vec()
+    } else {
+        groups_named(&args.factor_group)
+    };
     if factor_groups.is_empty() {
         use move_model::Group::{Diamond, LargeShape};
         factor_groups =

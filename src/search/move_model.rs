@@ -1033,6 +1033,8 @@ mod tests {
         assert!(MoveModel::parse("factor line 1 0.5 0.5\nfactor line 2 0.5").is_err());
         assert!(MoveModel::parse("factor line 1 0.5 x").is_err());
         assert!(MoveModel::parse("factor line 1 0.5 inf").is_err());
+        assert!(MoveModel::parse("factor line 1 0.5 1.2.3").is_err());
+        assert!(MoveModel::parse("factor line 1 0.5 -").is_err());
         assert!(MoveModel::parse("factor line 15 0.5").is_err());
         assert!(MoveModel::parse(&format!("factor line 1{}", " 0.1".repeat(33))).is_err());
         for size in [9, 19] {
