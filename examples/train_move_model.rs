@@ -364,7 +364,9 @@ fn evaluate(args: &Args, records: &[(usize, sgf::SgfRecord)]) {
 
 /// The large shapes around the moves played in the training games (every position, not
 /// only the sampled ones: hashing the move played is cheap), each hash that was played at
-/// least `--large-shapes` times, the most frequent first.
+/// least `--large-shapes` times, the most frequent first. Every size of a played move's
+/// shape is counted, so each smaller part of a shape is counted at least as often as the
+/// shape and is in the dictionary too: what `large_shapes::largest_known` relies on.
 fn harvest_large_shapes(args: &Args, games: &[&(usize, sgf::SgfRecord)]) -> Vec<u64> {
     let per_game: Vec<Vec<u64>> = games
         .par_iter()

@@ -606,8 +606,7 @@ impl MoveModel {
         if self.shapes.is_empty() {
             return 0;
         }
-        let hashes = large_shapes::hashes(board, p, color);
-        hashes.iter().rev().find_map(|hash| self.shapes.get(hash).copied()).unwrap_or(0)
+        large_shapes::largest_known(board, p, color, |hash| self.shapes.get(&hash).copied())
     }
 
     /// The strength of a move with `features`: the product of its gammas, and where the
@@ -936,10 +935,15 @@ mod tests {
         let value = |model: &MoveModel| model.features(&board, Color::Black, p, recent)[10];
         assert_eq!(value(&MoveModel::default()), 0);
         assert_eq!(features(&board, Color::Black, p, recent)[10], 0);
-        // Known: sizes 5 (value 1) and 7 (value 2); 7 is the larger.
-        let model = MoveModel::default().with_large_shapes(&[hashes[0], hashes[2], 99]);
+        // Known: sizes 5 (value 1), 6 (value 3) and 7 (value 2); 7 is the largest.
+        let model = MoveModel::default().with_large_shapes(&[hashes[0], hashes[2], hashes[1]]);
         assert_eq!(value(&model), 2);
         let model = MoveModel::default().with_large_shapes(&[hashes[0], 99]);
+        assert_eq!(value(&model), 1);
+        // The sizes are tried from the smallest up, to the first one unknown: a dictionary
+        // of the shapes seen in games knows every smaller part of a shape it knows, so a
+        // larger one after a gap is one no such dictionary holds.
+        let model = MoveModel::default().with_large_shapes(&[hashes[0], hashes[2]]);
         assert_eq!(value(&model), 1);
         let model = MoveModel::default().with_large_shapes(&[98, 99]);
         assert_eq!(value(&model), 0);
@@ -947,16 +951,16 @@ mod tests {
         // Past 16 bits: the 100,001st shape of a dictionary is numbered so, keeps its gamma
         // through the text form, and the one past the group's last value is left out.
         let mut dictionary: Vec<u64> = (1000..101_000).collect();
-        dictionary.push(hashes[1]);
+        dictionary.extend([hashes[0], hashes[1]]);
         let mut model = MoveModel::default().with_large_shapes(&dictionary);
-        assert_eq!(value(&model), 100_001);
-        model.gammas[group_index(Group::LargeShape)][100_001] = 6.5;
+        assert_eq!(value(&model), 100_002);
+        model.gammas[group_index(Group::LargeShape)][100_002] = 6.5;
         let read = MoveModel::parse(&model.to_text()).unwrap();
         assert_eq!(read, model);
-        assert_eq!(value(&read), 100_001);
+        assert_eq!(value(&read), 100_002);
         assert_eq!(read.strength(&read.features(&board, Color::Black, p, recent)), {
             let mut plain = features(&board, Color::Black, p, recent);
-            plain[10] = 100_001;
+            plain[10] = 100_002;
             model.strength(&plain)
         });
         let full: Vec<u64> = (1..=LARGE_SHAPE_VALUES as u64).collect();
@@ -964,6 +968,41 @@ mod tests {
         assert_eq!(model.large_shapes(), LARGE_SHAPE_VALUES - 1);
         let last = format!("large_shape_hash {} ab", LARGE_SHAPE_VALUES);
         assert!(MoveModel::parse(&last).is_err());
+    }
+
+    // The shipped 19×19 dictionary knows every smaller part of each shape it knows, as far as
+    // the positions of 24 stored 19×19 games show: for every legal move of every fifth
+    // position, the sizes tried from the smallest up to the first unknown one find the same
+    // largest known shape as looking up every size.
+    #[test]
+    fn the_shipped_dictionary_knows_the_parts_of_its_shapes() {
+        let model = MoveModel::builtin(19);
+        let mut checked = 0;
+        for line in include_str!("../../data/move-model-19x19-search.sgfs").lines() {
+            let record = crate::game::sgf::parse(line).unwrap();
+            let mut game = crate::game::Game::new(19, crate::game::rules::Rules::chinese());
+            for node in &record.nodes {
+                let Some((color, point)) = node.mv else { continue };
+                if game.moves().len().is_multiple_of(5) {
+                    let board = game.board();
+                    for &p in board.empty_points() {
+                        let p = Point(p);
+                        if !board.is_legal(p, color) {
+                            continue;
+                        }
+                        let every_size = large_shapes::hashes(board, p, color)
+                            .iter()
+                            .rev()
+                            .find_map(|hash| model.shapes.get(hash).copied())
+                            .unwrap_or(0);
+                        assert_eq!(model.large_shape_value(board, p, color), every_size);
+                        checked += usize::from(every_size > 0);
+                    }
+                }
+                game.play(color, crate::game::record::move_of(game.board(), point)).unwrap();
+            }
+        }
+        assert!(checked > 50_000, "{checked} moves with a known shape");
     }
 
     // With factors, a move's strength is its gammas' product times exp of the dot product of

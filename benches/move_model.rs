@@ -1,0 +1,51 @@
+//! The move model's cost at a node's expansion, where every legal move gets its features:
+//! the large-shape hashes of every empty point, and the whole feature set with the shipped
+//! 19×19 model, in the middle-game position of `tengen bench` (a crowded board with captures
+//! behind it). `cargo bench --bench move_model`.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use tengen::search::large_shapes;
+use tengen::search::move_model::{MoveModel, Recent};
+use tengen::{Board, Color, Game, Move, Point, Rules};
+
+/// The board after the first third of the seeded random game, as `tengen bench` sets it up.
+fn middle_game(size: usize) -> Board {
+    let mut game = Game::new(size, Rules::chinese());
+    for (color, p) in tengen::cli::bench::random_game(size, 1).into_iter().take(size * size / 3) {
+        if game.play(color, Move::Play(p)).is_err() {
+            break;
+        }
+    }
+    game.board().clone()
+}
+
+fn expansion(c: &mut Criterion) {
+    let board = middle_game(19);
+    let empty: Vec<Point> = board.empty_points().iter().map(|&p| Point(p)).collect();
+    let legal: Vec<Point> =
+        empty.iter().copied().filter(|&p| board.is_legal(p, Color::Black)).collect();
+    let model = MoveModel::builtin(19);
+    let mut group = c.benchmark_group("move model 19x19 middle game");
+    group.throughput(Throughput::Elements(empty.len() as u64));
+    group.bench_function("large-shape hashes of every empty point", |b| {
+        b.iter(|| {
+            empty.iter().fold(0u64, |acc, &p| {
+                acc ^ large_shapes::hashes(&board, p, Color::Black)[large_shapes::SIZES - 1]
+            })
+        })
+    });
+    group.throughput(Throughput::Elements(legal.len() as u64));
+    let recent = Recent::default();
+    group.bench_function("features and strength of every legal move", |b| {
+        b.iter(|| {
+            legal
+                .iter()
+                .map(|&p| model.strength(&model.features(&board, Color::Black, p, recent)))
+                .sum::<f64>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, expansion);
+criterion_main!(benches);
