@@ -90,8 +90,8 @@ fn layout() -> &'static Layout {
                 })
                 .collect()
         });
+        // `keys[k][state]`: the key of offset `k` holding `state`, in one orientation.
         let mut state = 0x7465_6E67_656E_u64; // "tengen"
-                                              // `keys[k][state]`: the key of offset `k` holding `state`, in one orientation.
         let keys: Vec<[u64; 3]> =
             offsets.iter().map(|_| std::array::from_fn(|_| splitmix(&mut state))).collect();
         let size_keys = std::array::from_fn(|_| splitmix(&mut state));
@@ -152,7 +152,7 @@ fn xor_into(oriented: &mut [u64; 8], keys: &[u64; 8]) {
     }
 }
 
-/// The state of a point off the board, in [`Layout::keys`].
+/// The state of a point off the board, in [`Layout::oriented_keys`].
 const OFF_BOARD: usize = 2;
 
 /// The hashes of the shapes of every size around a `color` stone on `p`, smallest size
