@@ -6,21 +6,10 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tengen::search::large_shapes;
 use tengen::search::move_model::{MoveModel, Recent};
-use tengen::{Board, Color, Game, Move, Point, Rules};
-
-/// The board after the first third of the seeded random game, as `tengen bench` sets it up.
-fn middle_game(size: usize) -> Board {
-    let mut game = Game::new(size, Rules::chinese());
-    for (color, p) in tengen::cli::bench::random_game(size, 1).into_iter().take(size * size / 3) {
-        if game.play(color, Move::Play(p)).is_err() {
-            break;
-        }
-    }
-    game.board().clone()
-}
+use tengen::{Color, Point};
 
 fn expansion(c: &mut Criterion) {
-    let board = middle_game(19);
+    let board = tengen::cli::bench::middle_game(19).board().clone();
     let empty: Vec<Point> = board.empty_points().iter().map(|&p| Point(p)).collect();
     let legal: Vec<Point> =
         empty.iter().copied().filter(|&p| board.is_legal(p, Color::Black)).collect();

@@ -83,14 +83,10 @@ pub fn search_speed(
     position: Position,
     deterministic: bool,
 ) -> Figure {
-    let mut game = Game::new(size, Rules::chinese());
-    if position == Position::MiddleGame {
-        for (color, p) in random_game(size, 1).into_iter().take(size * size / 3) {
-            if game.play(color, Move::Play(p)).is_err() {
-                break;
-            }
-        }
-    }
+    let game = match position {
+        Position::Empty => Game::new(size, Rules::chinese()),
+        Position::MiddleGame => middle_game(size),
+    };
     let params = crate::search::SearchParams {
         playouts,
         seed,
@@ -114,6 +110,18 @@ pub fn search_speed(
         checksum: result.tree_nodes as i64,
         elapsed: start.elapsed(),
     }
+}
+
+/// The game of [`Position::MiddleGame`]: the first `size * size / 3` moves of the seeded
+/// random game, up to the first that the rules refuse.
+pub fn middle_game(size: usize) -> Game {
+    let mut game = Game::new(size, Rules::chinese());
+    for (color, p) in random_game(size, 1).into_iter().take(size * size / 3) {
+        if game.play(color, Move::Play(p)).is_err() {
+            break;
+        }
+    }
+    game
 }
 
 /// The moves of one light playout from the empty board: a long, capture-rich game for
