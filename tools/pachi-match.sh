@@ -7,9 +7,9 @@
 #
 # Pachi under a clock stops far short of its time, so it gets a fixed number of simulations
 # a move that take about as long as tengen's moves: PACHI_SIMS, default 13000 on 9x9 (0.52 s
-# a move on this machine class on 2026-12-06; 7500 took 0.35 s) and 4500 on 19x19 (0.93 s;
-# 3500 took 0.75-0.95 s). Check both engines' mean seconds per move in the summary (within
-# 10 % of each other) and adjust PACHI_SIMS.
+# a move on this machine class on 2026-12-06; 7500 took 0.35 s) and 4500 on 19x19
+# (0.93-1.18 s in four runs; 3500 took 0.75-0.95 s). Check both engines' mean seconds per
+# move in the summary (within 10 % of each other) and adjust PACHI_SIMS.
 #
 # TENGEN is a time such as 0.5s (seconds a move) or a number of playouts a move. Both engines
 # are seeded with the game number, or with SEED_OFFSET plus it (new games at the same
