@@ -39,6 +39,10 @@
 //!         --size 19 --start src/search/move_model_big.txt --iterations 0 --factors 16 \
 //!         --sample 6 ../shared/games/pro-01.sgfs.gz
 //!
+//! With `--factor-slices` each pass gathers its own positions afresh, the next slice of one
+//! in `--sample` (pass 1 the positions the gammas' sample keeps, pass 2 another slice, …), so
+//! that the passes see more positions than memory holds at once.
+//!
 //! `--start FILE` begins from another model's gammas, and the groups named with `--without`
 //! keep them: e.g. the shapes of a model learnt from many 9×9 games, with the line, distance
 //! and tactical groups refitted to 19×19 positions:
@@ -49,6 +53,7 @@
 
 use clap::Parser;
 use rayon::prelude::*;
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -128,6 +133,11 @@ struct Args {
     /// Let the gammas move with the factors' gradient ascent (else they keep the MM fit).
     #[arg(long)]
     factor_gammas: bool,
+    /// Give each factor pass other positions: pass n learns from the positions that
+    /// `--sample` leaves out for slice n (one in `--sample`, as the first pass), gathered
+    /// afresh, so that six passes at `--sample 6` see every position once.
+    #[arg(long)]
+    factor_slices: bool,
     /// Measure a model on every position of the records instead of training one.
     #[arg(long)]
     evaluate: bool,
@@ -255,8 +265,9 @@ fn main() {
     } else {
         start
     };
-    let (training, trained_on) = training_set(&args, &training_games, &model);
-    let (held_out, measured_on) = training_set(&args, &held_out_games, &model);
+    let first_slice = Sample { every: args.sample, slice: 0 };
+    let (training, trained_on) = training_set(&args, &training_games, &model, first_slice);
+    let (held_out, measured_on) = training_set(&args, &held_out_games, &model, first_slice);
     eprintln!(
         "{} positions of {trained_on} games to train on, {} of {measured_on} held out",
         training.len(),
@@ -302,16 +313,36 @@ fn main() {
         };
         // Each pass's model is written as it comes, so that a long run stopped early keeps
         // the last one.
-        model = train::fit_factors(model, &training, &fit, |epoch, model| {
+        let after_pass = |epoch: usize, model: &MoveModel| {
             report(&format!("held out after factor pass {}", epoch + 1), &held_out, model);
             write_model(out, &header, model);
-        });
+        };
+        model = if args.factor_slices {
+            let gammas = model.clone();
+            let set_for_pass = |pass: usize| {
+                if pass == 0 {
+                    return Cow::Borrowed(&training);
+                }
+                let slice = Sample { every: args.sample, slice: pass as u64 };
+                let (set, _) = training_set(&args, &training_games, &gammas, slice);
+                eprintln!(
+                    "factor pass {}: {} positions of slice {}",
+                    pass + 1,
+                    set.len(),
+                    slice.slice % slice.every
+                );
+                Cow::Owned(set)
+            };
+            train::fit_factors_over(model, &fit, set_for_pass, after_pass)
+        } else {
+            train::fit_factors(model, &training, &fit, after_pass)
+        };
     }
     for (name, set) in [("training", &training), ("held out", &held_out)] {
         report(name, set, &model);
     }
     for (path, other) in &others {
-        let (held_out, _) = training_set(&args, &held_out_games, other);
+        let (held_out, _) = training_set(&args, &held_out_games, other, first_slice);
         report(&format!("{} on the held out", path.display()), &held_out, other);
     }
     write_model(out, &header, &model);
@@ -350,7 +381,7 @@ fn evaluate(args: &Args, records: &[(usize, sgf::SgfRecord)]) {
         None => MoveModel::builtin(usize::from(size)),
     };
     let games: Vec<_> = records.iter().filter(|(_, r)| r.size == size).collect();
-    let (set, games) = training_set(args, &games, model);
+    let (set, games) = training_set(args, &games, model, Sample { every: args.sample, slice: 0 });
     let name = match &args.model {
         Some(path) => path.display().to_string(),
         None => format!("the shipped {size}x{size} model"),
@@ -372,11 +403,12 @@ fn harvest_large_shapes(args: &Args, games: &[&(usize, sgf::SgfRecord)]) -> Vec<
         .par_iter()
         .map(|(index, record)| {
             let mut hashes = Vec::new();
-            let _ = for_each_position(record, *index, args, 1, |game, color, _, chosen| {
-                for &(p, _) in chosen {
-                    hashes.extend(large_shapes::hashes(game.board(), p, color));
-                }
-            });
+            let _ =
+                for_each_position(record, *index, args, Sample::ALL, |game, color, _, chosen| {
+                    for &(p, _) in chosen {
+                        hashes.extend(large_shapes::hashes(game.board(), p, color));
+                    }
+                });
             hashes
         })
         .collect();
@@ -399,12 +431,12 @@ fn training_set(
     args: &Args,
     games: &[&(usize, sgf::SgfRecord)],
     model: &MoveModel,
+    sample: Sample,
 ) -> (TrainingSet, usize) {
     let sets: Vec<(TrainingSet, bool)> = games
         .par_iter()
         .map(|(index, record)| {
             let mut set = TrainingSet::default();
-            let sample = args.sample;
             let used =
                 for_each_position(record, *index, args, sample, |game, color, recent, chosen| {
                     let board = game.board();
@@ -441,7 +473,7 @@ fn training_set(
     (TrainingSet::concat(sets.into_iter().map(|(set, _)| set).collect()), count)
 }
 
-/// Calls `learn` with one in `sample` of the positions of `record` to learn from (the game before the
+/// Calls `learn` with the positions of `record` that `sample` keeps (the game before the
 /// move, the colour to move, the last two stones, the chosen points with their weights),
 /// under the record's rules (`RU`, else Chinese). `Ok(false)`: a record the model is not for
 /// (a size the board does not support or other than `--size`, handicap or setup stones).
@@ -450,7 +482,7 @@ fn for_each_position(
     record: &sgf::SgfRecord,
     index: usize,
     args: &Args,
-    sample: u64,
+    sample: Sample,
     mut learn: impl FnMut(&Game, Color, Recent, &[(Point, f64)]),
 ) -> Result<bool, ()> {
     let learns = |name: &Option<String>| name.as_deref().is_some_and(|n| n.contains(&args.player));
@@ -479,7 +511,7 @@ fn for_each_position(
             _ => Vec::new(),
         };
         let number = game.moves().len();
-        if !chosen.is_empty() && number >= args.skip && sampled(index, number, sample) {
+        if !chosen.is_empty() && number >= args.skip && sample.keeps(index, number) {
             game.set_to_move(color);
             let recent = Recent::of(&game);
             learn(&game, color, recent, &chosen);
@@ -489,13 +521,24 @@ fn for_each_position(
     Ok(true)
 }
 
-/// Whether the position before move `number` of game `index` is one of the one in `sample`
-/// learnt from: a fixed hash of the two, so every run picks the same positions.
-fn sampled(index: usize, number: usize, sample: u64) -> bool {
-    if sample <= 1 {
-        return true;
+/// Which positions to learn from: those whose hash (of the game and move number, the same in
+/// every run) leaves `slice` modulo `every`, one in `every`.
+#[derive(Clone, Copy)]
+struct Sample {
+    every: u64,
+    slice: u64,
+}
+
+impl Sample {
+    const ALL: Sample = Sample { every: 1, slice: 0 };
+
+    /// Whether the position before move `number` of game `index` is one to learn from.
+    fn keeps(self, index: usize, number: usize) -> bool {
+        if self.every <= 1 {
+            return true;
+        }
+        let key = (index as u64) << 32 | number as u64;
+        let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (mixed >> 32) % self.every == self.slice % self.every
     }
-    let key = (index as u64) << 32 | number as u64;
-    let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (mixed >> 32).is_multiple_of(sample)
 }

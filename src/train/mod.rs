@@ -12,6 +12,7 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// Positions per piece of work in [`train_from`]'s parallel sums.
@@ -294,9 +295,24 @@ pub struct FactorFit {
 /// gradient), the others stay 0. `after_epoch` sees the model after each pass, e.g. to
 /// measure it on held-out positions.
 pub fn fit_factors(
-    mut model: MoveModel,
+    model: MoveModel,
     set: &TrainingSet,
     fit: &FactorFit,
+    after_epoch: impl FnMut(usize, &MoveModel),
+) -> MoveModel {
+    fit_factors_over(model, fit, |_| Cow::Borrowed(set), after_epoch)
+}
+
+/// [`fit_factors`] with the positions of pass `n` from `set_for_pass(n)`: the same set every
+/// time, or fresh positions for each pass, so that the passes see more positions than memory
+/// holds at once (the factors overfit: 43.3 % of the training positions against 39.2 % of
+/// held-out ones with one set of 2.2 million). The values that get random starting vectors
+/// are those of the first pass's set; a value first seen later starts at 0 and still learns,
+/// from the other vectors of its moves.
+pub fn fit_factors_over<'a>(
+    mut model: MoveModel,
+    fit: &FactorFit,
+    mut set_for_pass: impl FnMut(usize) -> Cow<'a, TrainingSet>,
     mut after_epoch: impl FnMut(usize, &MoveModel),
 ) -> MoveModel {
     let dimension = fit.dimension;
@@ -304,6 +320,7 @@ pub fn fit_factors(
     let mut rng = SmallRng::seed_from_u64(fit.seed);
     let mut factors = Factors::zeros(dimension, &fit.groups);
     let mut seen: Vec<Vec<bool>> = GROUPS.iter().map(|g| vec![false; g.values()]).collect();
+    let mut set = set_for_pass(0);
     for candidate in &set.candidates {
         let bits = candidate.bits();
         for &g in &groups {
@@ -320,10 +337,19 @@ pub fn fit_factors(
     drop(seen);
     let mut log_gammas: Vec<Vec<f32>> =
         model.gammas.iter().map(|gammas| gammas.iter().map(|&g| g.ln() as f32).collect()).collect();
-    let mut order: Vec<usize> = (0..set.positions.len()).collect();
+    // Kept from pass to pass and shuffled again, so that one set gives the fits it always has.
+    let mut order: Vec<usize> = Vec::new();
     let (mut scores, mut sums, mut features) = (Vec::new(), Vec::new(), Vec::new());
     let mut sum = [0.0; MAX_FACTOR_DIMENSION];
     for epoch in 0..fit.epochs {
+        if epoch > 0 {
+            // The last pass's positions go before the next are gathered.
+            drop(std::mem::take(&mut set));
+            set = set_for_pass(epoch);
+        }
+        if order.len() != set.positions.len() {
+            order = (0..set.positions.len()).collect();
+        }
         order.shuffle(&mut rng);
         let rate = fit.learning_rate / (epoch + 1) as f32;
         let mut log_likelihood = 0.0;
@@ -586,6 +612,56 @@ mod tests {
         let moved = fit_factors(gammas_only.clone(), &set, &both, |_, _| {});
         assert_ne!(moved.gammas, gammas_only.gammas);
         assert_eq!(set.evaluate(&moved).0, 1.0);
+    }
+
+    // Passes over other positions learn from each: the first pass's set has only positions
+    // near the last stone, the next only far ones, whose distance value starts at 0 and
+    // still learns; factors fitted to the near positions alone know nothing of the far ones.
+    #[test]
+    fn factor_passes_learn_from_the_sets_they_are_given() {
+        let candidate = |capture: u32, distance: u32| {
+            let mut f = [0u32; GROUPS.len()];
+            f[group_index(Group::Capture)] = capture;
+            f[group_index(Group::LastDistance)] = distance;
+            f
+        };
+        let (mut near, mut far, mut both) = Default::default();
+        for _ in 0..200 {
+            let n = [candidate(0, 2), candidate(1, 2)];
+            let f = [candidate(0, 9), candidate(1, 9)];
+            TrainingSet::add(&mut near, &n, 1);
+            TrainingSet::add(&mut far, &f, 0);
+            TrainingSet::add(&mut both, &n, 1);
+            TrainingSet::add(&mut both, &f, 0);
+        }
+        let gammas_only = train(&both, 20, &[]);
+        let fit = FactorFit {
+            dimension: 4,
+            groups: vec![Group::Capture, Group::LastDistance],
+            epochs: 20,
+            learning_rate: 0.1,
+            regularisation: 0.0,
+            seed: 7,
+            gammas: false,
+        };
+        let mut passes = Vec::new();
+        let alternating = fit_factors_over(
+            gammas_only.clone(),
+            &fit,
+            |pass| {
+                passes.push(pass);
+                Cow::Borrowed(if pass % 2 == 0 { &near } else { &far })
+            },
+            |_, _| {},
+        );
+        assert_eq!(passes, (0..20).collect::<Vec<_>>());
+        assert_eq!(near.evaluate(&alternating).0, 1.0);
+        assert_eq!(far.evaluate(&alternating).0, 1.0);
+        let near_only = fit_factors(gammas_only.clone(), &near, &fit, |_, _| {});
+        assert_eq!(near.evaluate(&near_only).0, 1.0);
+        let (_, far_log_likelihood) = far.evaluate(&near_only);
+        assert!((far_log_likelihood - 0.5f64.ln()).abs() < 0.05, "{far_log_likelihood}");
+        assert!(far.evaluate(&alternating).1 > -0.2);
     }
 
     // A candidate packed in ten bytes unpacks to the same features, the largest value of
