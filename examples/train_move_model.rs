@@ -274,12 +274,14 @@ fn main() {
         held_out.len()
     );
     let mut model = train::train_from(model, &training, args.iterations, &without);
+    let training_positions = training.len();
+    let mut kept = Some(training);
     let out = args.out.as_ref().expect("clap requires --out without --evaluate");
     let header = format!(
         "# tengen move model: gammas of the move features (src/search/move_model.rs), from\n\
          # {} positions of {trained_on} games ({}'s moves), trained by\n\
          # examples/train_move_model.rs with {} MM rounds{}{}. Values not listed have gamma 1.\n",
-        training.len(),
+        training_positions,
         if args.player.is_empty() { "every player" } else { &args.player },
         args.iterations,
         match &args.start {
@@ -289,12 +291,14 @@ fn main() {
         if args.factors > 0 {
             let names: Vec<_> = factor_groups.iter().map(|g| g.name()).collect();
             format!(
-                ",\n# then latent factors of {} dimensions for\n# {} ({} passes, rate {}, L2 {})",
+                ",\n# then latent factors of {} dimensions for\n# {} ({} passes{}, rate {}, L2 {}{})",
                 args.factors,
                 names.join(", "),
                 args.factor_epochs,
+                if args.factor_slices { ", each on a fresh slice of as many positions" } else { "" },
                 args.factor_rate,
-                args.factor_regularisation
+                args.factor_regularisation,
+                if args.factor_gammas { ", the gammas moving too" } else { "" }
             )
         } else {
             String::new()
@@ -317,11 +321,14 @@ fn main() {
             report(&format!("held out after factor pass {}", epoch + 1), &held_out, model);
             write_model(out, &header, model);
         };
-        model = if args.factor_slices {
+        if args.factor_slices {
+            // The first slice goes into the first pass and is gone after it: one slice in
+            // memory at a time (20.6 GB at most at `--sample 6` while both stayed).
+            let mut first = kept.take();
             let gammas = model.clone();
             let set_for_pass = |pass: usize| {
-                if pass == 0 {
-                    return Cow::Borrowed(&training);
+                if let Some(set) = first.take() {
+                    return Cow::Owned(set);
                 }
                 let slice = Sample { every: args.sample, slice: pass as u64 };
                 let (set, _) = training_set(&args, &training_games, &gammas, slice);
@@ -333,14 +340,16 @@ fn main() {
                 );
                 Cow::Owned(set)
             };
-            train::fit_factors_over(model, &fit, set_for_pass, after_pass)
-        } else {
-            train::fit_factors(model, &training, &fit, after_pass)
-        };
+            model = train::fit_factors_over(model, &fit, set_for_pass, after_pass);
+        } else if let Some(training) = &kept {
+            model = train::fit_factors(model, training, &fit, after_pass);
+        }
     }
-    for (name, set) in [("training", &training), ("held out", &held_out)] {
-        report(name, set, &model);
+    match &kept {
+        Some(training) => report("training", training, &model),
+        None => eprintln!("training: the slices went pass by pass, not measured at the end"),
     }
+    report("held out", &held_out, &model);
     for (path, other) in &others {
         let (held_out, _) = training_set(&args, &held_out_games, other, first_slice);
         report(&format!("{} on the held out", path.display()), &held_out, other);
