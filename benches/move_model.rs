@@ -1,11 +1,13 @@
 //! The move model's cost at a node's expansion, where every legal move gets its features:
 //! the large-shape hashes of every empty point, and the whole feature set with the shipped
 //! 19×19 model, in the middle-game position of `tengen bench` (a crowded board with captures
-//! behind it). `cargo bench --bench move_model`.
+//! behind it), and the same with latent factors of 16 dimensions for every group, as
+//! `train_move_model --factors 16 --factor-group all` fits them. `cargo bench --bench
+//! move_model`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tengen::search::large_shapes;
-use tengen::search::move_model::{MoveModel, Recent};
+use tengen::search::move_model::{MoveModel, Recent, GROUPS};
 use tengen::{Color, Point};
 
 fn expansion(c: &mut Criterion) {
@@ -30,6 +32,21 @@ fn expansion(c: &mut Criterion) {
             legal
                 .iter()
                 .map(|&p| model.strength(&model.features(&board, Color::Black, p, recent)))
+                .sum::<f64>()
+        })
+    });
+    // Every value of every group gets a vector (the zeros cost what any numbers would):
+    // one factor line per group is enough to give its values vectors.
+    let mut text = model.to_text();
+    for g in GROUPS {
+        text.push_str(&format!("factor {} 0{}\n", g.name(), " 0.01".repeat(16)));
+    }
+    let factored = MoveModel::parse(&text).expect("the factored model parses");
+    group.bench_function("features and strength of every legal move, 16 factors", |b| {
+        b.iter(|| {
+            legal
+                .iter()
+                .map(|&p| factored.strength(&factored.features(&board, Color::Black, p, recent)))
                 .sum::<f64>()
         })
     });
