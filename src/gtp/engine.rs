@@ -195,6 +195,7 @@ impl Engine {
                 self.rules.komi = komi;
                 self.game = Game::new(size as usize, self.rules.clone());
                 self.clock = Clock::new(self.clock.system);
+                self.player.prepare_for_size(size as usize);
                 Ok(String::new())
             }
             Command::ClearBoard => {
@@ -555,6 +556,7 @@ impl Engine {
         };
         let game = record::replay(&record, &self.rules, until).map_err(|e| fail(e.to_string()))?;
         self.rules = game.rules().clone();
+        self.player.prepare_for_size(game.board().size());
         self.game = game;
         Ok(String::new())
     }

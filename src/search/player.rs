@@ -16,6 +16,7 @@ use crate::game::clock::Clock;
 use crate::game::score::Score;
 use crate::game::Game;
 use crate::search::dynamic_komi::{self, DynamicKomi};
+use crate::search::move_model::MoveModel;
 use crate::search::ownership::{chain_statuses, chains_with, Ownership, Status};
 use crate::search::{Reporter, SearchParams, SearchResult, Searcher};
 use rand::rngs::SmallRng;
@@ -117,6 +118,12 @@ impl Player {
             pondering: None,
             interrupt: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// Gets ready to play on boards of side `size`: the move model those boards use is read
+    /// on a thread of its own, so that the first search there spends its clock searching.
+    pub fn prepare_for_size(&self, size: usize) {
+        MoveModel::load_in_background(size);
     }
 
     /// Starts the random choices over from `seed`.

@@ -305,10 +305,11 @@ pub fn fit_factors(
 
 /// [`fit_factors`] with the positions of pass `n` from `set_for_pass(n)`: the same set every
 /// time, or fresh positions for each pass, so that the passes see more positions than memory
-/// holds at once (the factors overfit: 43.3 % of the training positions against 39.2 % of
-/// held-out ones with one set of 2.2 million). The values that get random starting vectors
-/// are those of the first pass's set; a value first seen later starts at 0 and still learns,
-/// from the other vectors of its moves.
+/// holds at once, and positions the gammas were not fitted to (on the 19×19 model, six fresh
+/// slices of 2.2 million positions gave 39.4 % of held-out professional moves, one slice six
+/// times 39.2 %, and won in play where that lost; `docs/strength.md`). The values that get
+/// random starting vectors are those of the first pass's set; a value first seen later
+/// starts at 0 and still learns, from the other vectors of its moves.
 pub fn fit_factors_over<'a>(
     mut model: MoveModel,
     fit: &FactorFit,
