@@ -553,7 +553,7 @@ impl Default for MoveModel {
 impl MoveModel {
     /// The model shipped with the engine for boards of side `size`: `move_model.txt` below
     /// 13×13, and from 13×13 up `move_model_big.txt`, the human-games model with large
-    /// shapes (see the module's opening).
+    /// shapes and latent factors (see the module's opening).
     pub fn builtin(size: usize) -> &'static MoveModel {
         Self::builtin_cell(size).get_or_init(|| {
             if size >= BIG_BOARD {
