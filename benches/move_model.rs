@@ -27,14 +27,6 @@ fn expansion(c: &mut Criterion) {
     });
     group.throughput(Throughput::Elements(legal.len() as u64));
     let recent = Recent::default();
-    group.bench_function("features and strength of every legal move", |b| {
-        b.iter(|| {
-            legal
-                .iter()
-                .map(|&p| model.strength(&model.features(&board, Color::Black, p, recent)))
-                .sum::<f64>()
-        })
-    });
     // Every value of every group gets a vector (the zeros cost what any numbers would):
     // one factor line per group is enough to give its values vectors.
     let mut text = model.to_text();
@@ -42,14 +34,19 @@ fn expansion(c: &mut Criterion) {
         text.push_str(&format!("factor {} 0{}\n", g.name(), " 0.01".repeat(16)));
     }
     let factored = MoveModel::parse(&text).expect("the factored model parses");
-    group.bench_function("features and strength of every legal move, 16 factors", |b| {
-        b.iter(|| {
-            legal
-                .iter()
-                .map(|&p| factored.strength(&factored.features(&board, Color::Black, p, recent)))
-                .sum::<f64>()
-        })
-    });
+    for (name, model) in [
+        ("features and strength of every legal move", model),
+        ("features and strength of every legal move, 16 factors", &factored),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                legal
+                    .iter()
+                    .map(|&p| model.strength(&model.features(&board, Color::Black, p, recent)))
+                    .sum::<f64>()
+            })
+        });
+    }
     group.finish();
 }
 

@@ -563,29 +563,17 @@ mod tests {
     // to the last stone and wrong far from it. No product of gammas says that (capture's
     // gamma is one number wherever the move is); the factors of the two groups do, and the
     // same seed fits the same factors.
-    #[test]
-    fn factors_learn_what_gammas_cannot() {
-        let candidate = |capture: u32, distance: u32| {
-            let mut f = [0u32; GROUPS.len()];
-            f[group_index(Group::Capture)] = capture;
-            f[group_index(Group::LastDistance)] = distance;
-            f
-        };
-        let mut set = TrainingSet::default();
-        for position in 0..400 {
-            if position % 2 == 0 {
-                // Near the last stone: the capture is played.
-                set.add(&[candidate(0, 2), candidate(1, 2)], 1);
-            } else {
-                // Far from it: the quiet move is.
-                set.add(&[candidate(0, 9), candidate(1, 9)], 0);
-            }
-        }
-        let gammas_only = train(&set, 20, &[]);
-        let (hits, log_likelihood) = set.evaluate(&gammas_only);
-        assert!(hits <= 0.5 + 1e-9, "{hits}");
-        assert!((log_likelihood - 0.5f64.ln()).abs() < 0.01, "{log_likelihood}");
-        let fit = FactorFit {
+    /// A candidate that captures (`capture` 1) or not, at `distance` from the last stone.
+    fn capture_at(capture: u32, distance: u32) -> Features {
+        let mut f = [0u32; GROUPS.len()];
+        f[group_index(Group::Capture)] = capture;
+        f[group_index(Group::LastDistance)] = distance;
+        f
+    }
+
+    /// Factors for the capture and distance groups of [`capture_at`]'s candidates.
+    fn capture_and_distance_fit() -> FactorFit {
+        FactorFit {
             dimension: 4,
             groups: vec![Group::Capture, Group::LastDistance],
             epochs: 20,
@@ -593,7 +581,26 @@ mod tests {
             regularisation: 0.0,
             seed: 7,
             gammas: false,
-        };
+        }
+    }
+
+    #[test]
+    fn factors_learn_what_gammas_cannot() {
+        let mut set = TrainingSet::default();
+        for position in 0..400 {
+            if position % 2 == 0 {
+                // Near the last stone: the capture is played.
+                set.add(&[capture_at(0, 2), capture_at(1, 2)], 1);
+            } else {
+                // Far from it: the quiet move is.
+                set.add(&[capture_at(0, 9), capture_at(1, 9)], 0);
+            }
+        }
+        let gammas_only = train(&set, 20, &[]);
+        let (hits, log_likelihood) = set.evaluate(&gammas_only);
+        assert!(hits <= 0.5 + 1e-9, "{hits}");
+        assert!((log_likelihood - 0.5f64.ln()).abs() < 0.01, "{log_likelihood}");
+        let fit = capture_and_distance_fit();
         let mut passes = 0;
         let with_factors = fit_factors(gammas_only.clone(), &set, &fit, |_, _| passes += 1);
         assert_eq!(passes, 20);
@@ -620,31 +627,17 @@ mod tests {
     // still learns; factors fitted to the near positions alone know nothing of the far ones.
     #[test]
     fn factor_passes_learn_from_the_sets_they_are_given() {
-        let candidate = |capture: u32, distance: u32| {
-            let mut f = [0u32; GROUPS.len()];
-            f[group_index(Group::Capture)] = capture;
-            f[group_index(Group::LastDistance)] = distance;
-            f
-        };
         let (mut near, mut far, mut both) = Default::default();
         for _ in 0..200 {
-            let n = [candidate(0, 2), candidate(1, 2)];
-            let f = [candidate(0, 9), candidate(1, 9)];
+            let n = [capture_at(0, 2), capture_at(1, 2)];
+            let f = [capture_at(0, 9), capture_at(1, 9)];
             TrainingSet::add(&mut near, &n, 1);
             TrainingSet::add(&mut far, &f, 0);
             TrainingSet::add(&mut both, &n, 1);
             TrainingSet::add(&mut both, &f, 0);
         }
         let gammas_only = train(&both, 20, &[]);
-        let fit = FactorFit {
-            dimension: 4,
-            groups: vec![Group::Capture, Group::LastDistance],
-            epochs: 20,
-            learning_rate: 0.1,
-            regularisation: 0.0,
-            seed: 7,
-            gammas: false,
-        };
+        let fit = capture_and_distance_fit();
         let mut passes = Vec::new();
         let alternating = fit_factors_over(
             gammas_only.clone(),
