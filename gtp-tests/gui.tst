@@ -1,11 +1,11 @@
 # What GUIs and servers send in a game: time_left before each genmove, undo after a genmove,
 # kgs-genmove_cleanup then final_status_list, and genmove w and final_score in a handicap
 # game (Chinese rules: white receives one point per handicap stone).
-# gnugo-known-failures: 22 23 31 40
+# gnugo-known-failures: 22 23 31 40 50
 #   22-23: GNU Go 3.8 scores the empty 9x9 board as B+5.5 under komi 7.5 (its estimate
 #   gives the whole board to black; by area it is W+7.5).  31: GNU Go's cleanup plays B7,
 #   inside black's own area, not at the dead stone.  40: GNU Go lists the fixed handicap of
-#   2 on 9x9 as "G7 C3".
+#   2 on 9x9 as "G7 C3".  50: GNU Go's cleanup plays Q9, black's own eye, leaving Q1.
 
 # A small playout budget keeps the script fast; GNU Go knows no kata-set-param.
 kata-set-param playouts 400
@@ -110,3 +110,10 @@ play b D9
 #? [G7]
 45 final_score
 #? [W\+11\.5]
+
+# A cleanup after a seki both opponents called dead, which white then broke by filling a
+# shared liberty (R2): both chains are in atari on Q1, and black takes it rather than
+# resigning (a 19x19 game against Pachi was lost so).
+loadsgf sgf/seki-broken-in-cleanup-19x19.sgf
+50 kgs-genmove_cleanup b
+#? [Q1]

@@ -219,13 +219,16 @@ impl Player {
         let extra_komi = self.dynamic_komi.extra_komi(&position, color, step);
         // Cleanup captures: the search sees every move inside its own area as worth the
         // same, so left alone it fills its own eyes or wanders into the opponent's area. The
-        // root keeps only the dead chains' liberties (while any is legal).
+        // root keeps only the dead chains' liberties and the chains in atari (while any is
+        // legal).
         let mut root_avoid = settings.search.root_avoid.clone();
+        let mut root_kept = false;
         if dead_opponents {
-            let targets = capturing_points(game, color, statuses.as_deref().unwrap_or_default());
+            let targets = cleanup_points(game, color, statuses.as_deref().unwrap_or_default());
             if !targets.is_empty() {
                 let others = game.legal_points(color).into_iter().filter(|p| !targets.contains(p));
                 root_avoid.extend(others.map(Move::Play));
+                root_kept = true;
             }
         }
         let playouts = match clock_budget {
@@ -264,7 +267,13 @@ impl Player {
             Color::Black => extra_komi > 0.0,
             Color::White => extra_komi < 0.0,
         };
-        if enough && !asked_more && should_resign(game, settings, color, result.win_rate) {
+        // Nor is one from a cleanup's root kept to a few captures: it is the win rate of
+        // those moves, not of the position.
+        if enough
+            && !asked_more
+            && !root_kept
+            && should_resign(game, settings, color, result.win_rate)
+        {
             return None;
         }
         // A pass the opponent has not invited only ends a game tengen is winning; behind, it
@@ -402,21 +411,31 @@ fn should_resign(game: &Game, settings: &PlayerSettings, color: Color, win_rate:
         && !handicap_white
 }
 
-/// The liberties of `color`'s opponent chains that `statuses` calls dead, where `color` may
-/// play: the moves that take those chains off the board.
-fn capturing_points(game: &Game, color: Color, statuses: &[(Vec<Point>, Status)]) -> Vec<Point> {
+/// Where `color` may play in a cleanup: the liberties of the opponent chains that
+/// `statuses` calls dead (the moves that take them off the board), and the last liberty of
+/// every chain in atari, either colour's, whatever its status. A fight that cannot wait
+/// comes first: in a seki that the opponent breaks by filling a shared liberty, both chains
+/// are left in atari on one point, and taking it wins the fight where any other move loses it
+/// (a 19×19 game against Pachi was resigned so, its capture kept off the root).
+fn cleanup_points(game: &Game, color: Color, statuses: &[(Vec<Point>, Status)]) -> Vec<Point> {
     let board = game.board();
     let mut points = Vec::new();
+    let mut add = |point: Point| {
+        let empty = board.is_on_board(point) && board.stone(point).is_none();
+        if empty && !points.contains(&point) && game.check(color, Move::Play(point)).is_ok() {
+            points.push(point);
+        }
+    };
     for (stones, _) in statuses.iter().filter(|(stones, status)| {
         *status == Status::Dead && board.stone(stones[0]) == Some(color.opponent())
     }) {
         for &stone in stones {
-            for next in board.neighbors(stone) {
-                let empty = board.is_on_board(next) && board.stone(next).is_none();
-                if empty && !points.contains(&next) && game.check(color, Move::Play(next)).is_ok() {
-                    points.push(next);
-                }
-            }
+            board.neighbors(stone).into_iter().for_each(&mut add);
+        }
+    }
+    for (stones, _) in statuses {
+        if board.chain_liberties(stones[0]) == 1 {
+            board.some_liberty(stones[0]).into_iter().for_each(&mut add);
         }
     }
     points
@@ -440,9 +459,9 @@ mod tests {
 
     // The cleanup targets are the empty points beside the opponent's dead chains where the
     // player may move: not the liberties of living chains, nor of the player's own dead
-    // chains, nor a point that would be suicide.
+    // chains, nor a point that would be suicide; and the last liberty of any chain in atari.
     #[test]
-    fn cleanup_targets_the_liberties_of_dead_opponent_chains() {
+    fn cleanup_targets_dead_opponent_chains_and_chains_in_atari() {
         let mut game = Game::new(9, Rules::chinese());
         let at = |game: &Game, vertex: &str| match parse_move(game.board(), vertex) {
             Some(Move::Play(p)) => p,
@@ -464,12 +483,32 @@ mod tests {
             chain("H5", Status::Alive),
             chain("E5", Status::Dead),
         ];
-        let mut targets: Vec<String> = capturing_points(&game, Color::Black, &statuses)
-            .into_iter()
-            .map(|p| format_vertex(game.board(), p))
-            .collect();
-        targets.sort();
-        assert_eq!(targets, ["B4", "B6", "C5"]);
+        let targets = |game: &Game, statuses: &[(Vec<Point>, Status)]| {
+            let mut targets: Vec<String> = cleanup_points(game, Color::Black, statuses)
+                .into_iter()
+                .map(|p| format_vertex(game.board(), p))
+                .collect();
+            targets.sort();
+            targets
+        };
+        assert_eq!(targets(&game, &statuses), ["B4", "B6", "C5"]);
+        // White G1, called alive, in atari between black F1 and H1 (its capture, G2); black
+        // J5 in atari beside white H5 and J4 (its escape, J6).
+        for (color, vertex) in [
+            (Color::Black, "F1"),
+            (Color::White, "G1"),
+            (Color::Black, "H1"),
+            (Color::Black, "J5"),
+            (Color::White, "J4"),
+        ] {
+            game.play(color, Move::Play(at(&game, vertex))).unwrap();
+        }
+        let mut statuses = statuses.to_vec();
+        let chain = |vertex: &str, status| (vec![at(&game, vertex)], status);
+        for vertex in ["F1", "G1", "H1", "J5", "J4"] {
+            statuses.push(chain(vertex, Status::Alive));
+        }
+        assert_eq!(targets(&game, &statuses), ["B4", "B6", "C5", "G2", "J6"]);
     }
 
     // Six stones on 9×9: white's search sees a lost game and lowers its own target, black's
