@@ -97,7 +97,8 @@ struct Args {
     #[arg(long)]
     first: Option<usize>,
     /// Start from this model's gammas (a file in the `--out` format) instead of all 1; the
-    /// groups left out with `--without` keep them.
+    /// groups left out with `--without` keep them. Where its latent factors are those that
+    /// `--factors` and `--factor-group` ask for, the factor passes go on from them.
     #[arg(long)]
     start: Option<PathBuf>,
     /// Of a label's moves with visits, learn only from those with at least this share of the

@@ -292,7 +292,8 @@ pub struct FactorFit {
 /// move too with [`FactorFit::gammas`]): stochastic gradient ascent on the log-likelihood of the choices, one
 /// position at a time in a shuffled order (one thread, so that a seed gives one result).
 /// The vectors of values that occur in `set` start small and random (all 0 would have no
-/// gradient), the others stay 0. `after_epoch` sees the model after each pass, e.g. to
+/// gradient), the others stay 0; where `model` already has factors of this dimension for
+/// these groups, the fit goes on from them instead. `after_epoch` sees the model after each pass, e.g. to
 /// measure it on held-out positions.
 pub fn fit_factors(
     model: MoveModel,
@@ -319,23 +320,33 @@ pub fn fit_factors_over<'a>(
     let dimension = fit.dimension;
     let groups: Vec<usize> = fit.groups.iter().map(|&g| group_index(g)).collect();
     let mut rng = SmallRng::seed_from_u64(fit.seed);
-    let mut factors = Factors::zeros(dimension, &fit.groups);
-    let mut seen: Vec<Vec<bool>> = GROUPS.iter().map(|g| vec![false; g.values()]).collect();
     let mut set = set_for_pass(0);
-    for candidate in &set.candidates {
-        let bits = candidate.bits();
-        for &g in &groups {
-            seen[g][Packed::field(bits, g)] = true;
-        }
-    }
-    for &g in &groups {
-        for (value, _) in seen[g].iter().enumerate().filter(|(_, &s)| s) {
-            for x in &mut factors.vectors[g][value * dimension..(value + 1) * dimension] {
-                *x = rng.gen_range(-0.1..0.1);
+    // A model whose factors are those this fit asks for goes on from them: more passes on
+    // top of a fit already made.
+    let (model_groups, model_dimension) = model.factor_groups();
+    let continuing = model_dimension == dimension
+        && model_groups.len() == fit.groups.len()
+        && fit.groups.iter().all(|g| model_groups.contains(g));
+    let mut factors = if continuing {
+        model.factors.clone()
+    } else {
+        let mut factors = Factors::zeros(dimension, &fit.groups);
+        let mut seen: Vec<Vec<bool>> = GROUPS.iter().map(|g| vec![false; g.values()]).collect();
+        for candidate in &set.candidates {
+            let bits = candidate.bits();
+            for &g in &groups {
+                seen[g][Packed::field(bits, g)] = true;
             }
         }
-    }
-    drop(seen);
+        for &g in &groups {
+            for (value, _) in seen[g].iter().enumerate().filter(|(_, &s)| s) {
+                for x in &mut factors.vectors[g][value * dimension..(value + 1) * dimension] {
+                    *x = rng.gen_range(-0.1..0.1);
+                }
+            }
+        }
+        factors
+    };
     let mut log_gammas: Vec<Vec<f32>> =
         model.gammas.iter().map(|gammas| gammas.iter().map(|&g| g.ln() as f32).collect()).collect();
     // Kept from pass to pass and shuffled again, so that one set gives the fits it always has.
@@ -620,6 +631,31 @@ mod tests {
         let moved = fit_factors(gammas_only.clone(), &set, &both, |_, _| {});
         assert_ne!(moved.gammas, gammas_only.gammas);
         assert_eq!(set.evaluate(&moved).0, 1.0);
+    }
+
+    // A fit on a model that already has the factors asked for goes on from them: no pass
+    // leaves them as they were (fresh random vectors would not), and more passes fit better;
+    // factors of another dimension start afresh.
+    #[test]
+    fn factor_fits_go_on_from_the_models_factors() {
+        let mut set = TrainingSet::default();
+        for position in 0..400 {
+            let distance = if position % 2 == 0 { 2 } else { 9 };
+            set.add(
+                &[capture_at(0, distance), capture_at(1, distance)],
+                usize::from(distance == 2),
+            );
+        }
+        let gammas_only = train(&set, 20, &[]);
+        let few = FactorFit { epochs: 2, learning_rate: 0.02, ..capture_and_distance_fit() };
+        let started = fit_factors(gammas_only.clone(), &set, &few, |_, _| {});
+        let no_pass = FactorFit { epochs: 0, ..few.clone() };
+        assert_eq!(fit_factors(started.clone(), &set, &no_pass, |_, _| {}), started);
+        let went_on = fit_factors(started.clone(), &set, &few, |_, _| {});
+        assert!(set.evaluate(&went_on).1 > set.evaluate(&started).1 + 0.01);
+        let wider = FactorFit { dimension: 3, ..no_pass };
+        let afresh = fit_factors(started.clone(), &set, &wider, |_, _| {});
+        assert_eq!(afresh.factor_groups().1, 3);
     }
 
     // Passes over other positions learn from each: the first pass's set has only positions
