@@ -41,7 +41,9 @@
 //!
 //! With `--factor-slices` each pass gathers its own positions afresh, the next slice of one
 //! in `--sample` (pass 1 the positions the gammas' sample keeps, pass 2 another slice, …), so
-//! that the passes see more positions than memory holds at once.
+//! that the passes see more positions than memory holds at once. A `--start` model that
+//! already has the factors asked for (the same K and groups) goes on from them: a second
+//! sweep over the slices, at a smaller `--factor-rate`, on top of the first.
 //!
 //! `--start FILE` begins from another model's gammas, and the groups named with `--without`
 //! keep them: e.g. the shapes of a model learnt from many 9×9 games, with the line, distance
@@ -131,7 +133,9 @@ struct Args {
     /// The factors' L2 weight.
     #[arg(long, default_value_t = 0.01)]
     factor_regularisation: f32,
-    /// Let the gammas move with the factors' gradient ascent (else they keep the MM fit).
+    /// Let the gammas move with the factors' gradient ascent (else they keep the MM fit). They
+    /// have no L2 weight: on a second sweep of the 19×19 slices one grew past 10¹⁶⁰ and the
+    /// fit fell apart (`docs/strength.md`).
     #[arg(long)]
     factor_gammas: bool,
     /// Give each factor pass other positions: pass n learns from the positions that
