@@ -289,12 +289,12 @@ pub struct FactorFit {
 }
 
 /// Fits latent factors (`move_model::Factors`) to `set` on top of `model`'s gammas (which
-/// move too with [`FactorFit::gammas`]): stochastic gradient ascent on the log-likelihood of the choices, one
-/// position at a time in a shuffled order (one thread, so that a seed gives one result).
-/// The vectors of values that occur in `set` start small and random (all 0 would have no
-/// gradient), the others stay 0; where `model` already has factors of this dimension for
-/// these groups, the fit goes on from them instead. `after_epoch` sees the model after each pass, e.g. to
-/// measure it on held-out positions.
+/// move too with [`FactorFit::gammas`]): stochastic gradient ascent on the log-likelihood of
+/// the choices, one position at a time in a shuffled order (one thread, so that a seed gives
+/// one result). The vectors of values that occur in `set` start small and random (all 0
+/// would have no gradient), the others stay 0; where `model` already has factors of this
+/// dimension for these groups, the fit goes on from them instead. `after_epoch` sees the
+/// model after each pass, e.g. to measure it on held-out positions.
 pub fn fit_factors(
     model: MoveModel,
     set: &TrainingSet,
