@@ -633,9 +633,9 @@ mod tests {
         assert_eq!(set.evaluate(&moved).0, 1.0);
     }
 
-    // A fit on a model that already has the factors asked for goes on from them: no pass
-    // leaves them as they were (fresh random vectors would not), and more passes fit better;
-    // factors of another dimension start afresh.
+    // A fit on a model that already has the factors asked for goes on from them: a fit of
+    // no passes gives them back as they were (fresh random vectors would not), and more
+    // passes fit better; factors of another dimension start afresh.
     #[test]
     fn factor_fits_go_on_from_the_models_factors() {
         let mut set = TrainingSet::default();
