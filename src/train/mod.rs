@@ -582,6 +582,20 @@ mod tests {
         f
     }
 
+    /// 400 positions of a capture and a quiet move: near the last stone the capture is
+    /// played, far from it the quiet move, which no product of gammas can say.
+    fn captures_played_near_the_last_stone() -> TrainingSet {
+        let mut set = TrainingSet::default();
+        for position in 0..400 {
+            if position % 2 == 0 {
+                set.add(&[capture_at(0, 2), capture_at(1, 2)], 1);
+            } else {
+                set.add(&[capture_at(0, 9), capture_at(1, 9)], 0);
+            }
+        }
+        set
+    }
+
     /// Factors for the capture and distance groups of [`capture_at`]'s candidates.
     fn capture_and_distance_fit() -> FactorFit {
         FactorFit {
@@ -597,16 +611,7 @@ mod tests {
 
     #[test]
     fn factors_learn_what_gammas_cannot() {
-        let mut set = TrainingSet::default();
-        for position in 0..400 {
-            if position % 2 == 0 {
-                // Near the last stone: the capture is played.
-                set.add(&[capture_at(0, 2), capture_at(1, 2)], 1);
-            } else {
-                // Far from it: the quiet move is.
-                set.add(&[capture_at(0, 9), capture_at(1, 9)], 0);
-            }
-        }
+        let set = captures_played_near_the_last_stone();
         let gammas_only = train(&set, 20, &[]);
         let (hits, log_likelihood) = set.evaluate(&gammas_only);
         assert!(hits <= 0.5 + 1e-9, "{hits}");
@@ -638,14 +643,7 @@ mod tests {
     // passes fit better; factors of another dimension start afresh.
     #[test]
     fn factor_fits_go_on_from_the_models_factors() {
-        let mut set = TrainingSet::default();
-        for position in 0..400 {
-            let distance = if position % 2 == 0 { 2 } else { 9 };
-            set.add(
-                &[capture_at(0, distance), capture_at(1, distance)],
-                usize::from(distance == 2),
-            );
-        }
+        let set = captures_played_near_the_last_stone();
         let gammas_only = train(&set, 20, &[]);
         let few = FactorFit { epochs: 2, learning_rate: 0.02, ..capture_and_distance_fit() };
         let started = fit_factors(gammas_only.clone(), &set, &few, |_, _| {});
