@@ -282,6 +282,15 @@ fn main() {
     let training_positions = training.len();
     let mut kept = Some(training);
     let out = args.out.as_ref().expect("clap requires --out without --evaluate");
+    let fit = train::FactorFit {
+        dimension: args.factors as usize,
+        groups: factor_groups.clone(),
+        epochs: args.factor_epochs,
+        learning_rate: args.factor_rate,
+        regularisation: args.factor_regularisation,
+        seed: 1,
+        gammas: args.factor_gammas,
+    };
     let header = format!(
         "# tengen move model: gammas of the move features (src/search/move_model.rs), from\n\
          # {} positions of {trained_on} games ({}'s moves), trained by\n\
@@ -296,10 +305,11 @@ fn main() {
         if args.factors > 0 {
             let names: Vec<_> = factor_groups.iter().map(|g| g.name()).collect();
             format!(
-                ",\n# then latent factors of {} dimensions for\n# {} ({} passes{}, rate {}, L2 {}{})",
+                ",\n# then latent factors of {} dimensions for\n# {} ({} passes{}{}, rate {}, L2 {}{})",
                 args.factors,
                 names.join(", "),
                 args.factor_epochs,
+                if fit.goes_on_from(&model) { ", going on from the start model's factors" } else { "" },
                 if args.factor_slices { ", each on a fresh slice of as many positions" } else { "" },
                 args.factor_rate,
                 args.factor_regularisation,
@@ -311,15 +321,6 @@ fn main() {
     );
     if args.factors > 0 {
         report("held out before the factors", &held_out, &model);
-        let fit = train::FactorFit {
-            dimension: args.factors as usize,
-            groups: factor_groups.clone(),
-            epochs: args.factor_epochs,
-            learning_rate: args.factor_rate,
-            regularisation: args.factor_regularisation,
-            seed: 1,
-            gammas: args.factor_gammas,
-        };
         // Each pass's model is written as it comes, so that a long run stopped early keeps
         // the last one.
         let after_pass = |epoch: usize, model: &MoveModel| {

@@ -288,6 +288,18 @@ pub struct FactorFit {
     pub gammas: bool,
 }
 
+impl FactorFit {
+    /// Whether this fit goes on from `model`'s factors instead of fresh random vectors: a
+    /// model whose factors are those the fit asks for (the same dimension and groups) takes
+    /// more passes on top of the fit already made.
+    pub fn goes_on_from(&self, model: &MoveModel) -> bool {
+        let (model_groups, model_dimension) = model.factor_groups();
+        model_dimension == self.dimension
+            && model_groups.len() == self.groups.len()
+            && self.groups.iter().all(|g| model_groups.contains(g))
+    }
+}
+
 /// Fits latent factors (`move_model::Factors`) to `set` on top of `model`'s gammas (which
 /// move too with [`FactorFit::gammas`]): stochastic gradient ascent on the log-likelihood of
 /// the choices, one position at a time in a shuffled order (one thread, so that a seed gives
@@ -321,13 +333,7 @@ pub fn fit_factors_over<'a>(
     let groups: Vec<usize> = fit.groups.iter().map(|&g| group_index(g)).collect();
     let mut rng = SmallRng::seed_from_u64(fit.seed);
     let mut set = set_for_pass(0);
-    // A model whose factors are those this fit asks for goes on from them: more passes on
-    // top of a fit already made.
-    let (model_groups, model_dimension) = model.factor_groups();
-    let continuing = model_dimension == dimension
-        && model_groups.len() == fit.groups.len()
-        && fit.groups.iter().all(|g| model_groups.contains(g));
-    let mut factors = if continuing {
+    let mut factors = if fit.goes_on_from(&model) {
         model.factors.clone()
     } else {
         let mut factors = Factors::zeros(dimension, &fit.groups);
@@ -647,11 +653,14 @@ mod tests {
         let gammas_only = train(&set, 20, &[]);
         let few = FactorFit { epochs: 2, learning_rate: 0.02, ..capture_and_distance_fit() };
         let started = fit_factors(gammas_only.clone(), &set, &few, |_, _| {});
+        assert!(!few.goes_on_from(&gammas_only));
+        assert!(few.goes_on_from(&started));
         let no_pass = FactorFit { epochs: 0, ..few.clone() };
         assert_eq!(fit_factors(started.clone(), &set, &no_pass, |_, _| {}), started);
         let went_on = fit_factors(started.clone(), &set, &few, |_, _| {});
         assert!(set.evaluate(&went_on).1 > set.evaluate(&started).1 + 0.01);
         let wider = FactorFit { dimension: 3, ..no_pass };
+        assert!(!wider.goes_on_from(&started));
         let afresh = fit_factors(started.clone(), &set, &wider, |_, _| {});
         assert_eq!(afresh.factor_groups().1, 3);
     }
