@@ -1,8 +1,8 @@
 #!/bin/sh
 # Opt-in self-play test (not run by CI): tengen with one set of options (A) against tengen
-# with another (B), colours alternating, a fixed number of playouts a move on one thread,
-# two games at a time, stopping when SPRT(0, 30) decides: the way the recent rows of the
-# self-play ladder in docs/strength.md were measured.
+# with another (B), colours alternating, a fixed number of playouts (or a time) a move on
+# one thread, two games at a time, stopping when SPRT(0, 30) decides: the way the recent
+# rows of the self-play ladder in docs/strength.md were measured.
 #
 #   tools/selfplay.sh GAMES PLAYOUTS "A's options" ["B's options"]
 #   tools/selfplay.sh 500 1000 "--param criticality=0.1"
@@ -10,6 +10,12 @@
 #   A_ENV="EXP_KNOB=1" tools/selfplay.sh 500 1000 ""
 #       (an experiment's temporary knob that a work-tree build reads from the environment;
 #       the committed engine reads none)
+#   tools/selfplay.sh 400 0.5s "--param exploration=0.03"
+#
+# PLAYOUTS may also be a time a move, e.g. 0.5s or 1s: each side thinks that long
+# (`--time`), the strength issue's time controls (at least 0.5 s on 9×9, 1 s on 19×19).
+# Two games still run at a time, one thread an engine: on two cores the engines' thinking
+# overlaps only with the other game's opponent, which waits. Timed games do not replay.
 #
 # SIZE: board size (default 9; 9×9 games start from the openings in openings/9x9, other
 # sizes from the empty board). RESULTS: the results file; a match started again with the
@@ -32,11 +38,17 @@ b_options=${4:-}
 size=${SIZE:-9}
 openings=""
 if [ "$size" = 9 ]; then openings="--openings openings/9x9"; fi
-for number in "$games" "$playouts"; do
-    case "$number" in
-    '' | *[!0-9]*) echo "selfplay.sh: GAMES and PLAYOUTS must be numbers" >&2; exit 2 ;;
-    esac
-done
+case "$games" in
+'' | *[!0-9]*) echo "selfplay.sh: GAMES must be a number" >&2; exit 2 ;;
+esac
+case "$playouts" in
+[0-9]*s) budget="--time ${playouts%s}" ;;
+'' | *[!0-9]*) echo "selfplay.sh: PLAYOUTS must be a number or a time such as 0.5s" >&2; exit 2 ;;
+*) budget="--playouts $playouts" ;;
+esac
+case "$budget" in
+--time\ *[!0-9.]* | --time\ *.*.*) echo "selfplay.sh: a time must read like 0.5s" >&2; exit 2 ;;
+esac
 if [ -n "${RESULTS:-}" ]; then
     out=$(dirname "$RESULTS")
     results=$RESULTS
@@ -54,7 +66,7 @@ else
 fi
 b_engine=${B_BIN:-$engine}
 side() {
-    echo "env ${1:-} $2 gtp --playouts $playouts --threads 1 --seed {game} $3"
+    echo "env ${1:-} $2 gtp $budget --threads 1 --seed {game} $3"
 }
 exec "$engine" match \
     --black "$(side "${A_ENV:-}" "$engine" "$a_options")" \
