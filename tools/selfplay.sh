@@ -14,8 +14,8 @@
 #
 # PLAYOUTS may also be a time a move, e.g. 0.5s or 1s: each side thinks that long
 # (`--time`), the strength issue's time controls (at least 0.5 s on 9×9, 1 s on 19×19).
-# Two games still run at a time, one thread an engine: on two cores the engines' thinking
-# overlaps only with the other game's opponent, which waits. Timed games do not replay.
+# Two games still run at a time, one thread an engine: in each game one engine thinks while
+# the other waits, so two cores give each thinking engine a core. Timed games do not replay.
 #
 # SIZE: board size (default 9; 9×9 games start from the openings in openings/9x9, other
 # sizes from the empty board). RESULTS: the results file; a match started again with the
