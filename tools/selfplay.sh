@@ -42,12 +42,15 @@ case "$games" in
 '' | *[!0-9]*) echo "selfplay.sh: GAMES must be a number" >&2; exit 2 ;;
 esac
 case "$playouts" in
-[0-9]*s) budget="--time ${playouts%s}" ;;
+[0-9]*s)
+    time=${playouts%s}
+    case "$time" in
+    *[!0-9.]* | *.*.*) echo "selfplay.sh: a time must read like 0.5s" >&2; exit 2 ;;
+    esac
+    budget="--time $time"
+    ;;
 '' | *[!0-9]*) echo "selfplay.sh: PLAYOUTS must be a number or a time such as 0.5s" >&2; exit 2 ;;
 *) budget="--playouts $playouts" ;;
-esac
-case "$budget" in
---time\ *[!0-9.]* | --time\ *.*.*) echo "selfplay.sh: a time must read like 0.5s" >&2; exit 2 ;;
 esac
 if [ -n "${RESULTS:-}" ]; then
     out=$(dirname "$RESULTS")
