@@ -698,3 +698,73 @@ fn a_match_killed_mid_game_resumes() {
     }
     assert!(run.stdout.contains("games: 4 (4 decided"), "{}", run.stdout);
 }
+
+/// `budget_option` of `tools/budget.sh`, the one reading of a thinking budget that the match
+/// scripts share: its status, stdout and stderr.
+#[cfg(unix)]
+fn budget_option(budget: &str) -> (Option<i32>, String, String) {
+    let out = Command::new("sh")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["-c", ". tools/budget.sh; budget_option test-script \"$1\"", "sh", budget])
+        .output()
+        .unwrap();
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+    (out.status.code(), text(out.stdout), text(out.stderr))
+}
+
+#[cfg(unix)]
+#[test]
+fn match_scripts_read_playouts_and_times() {
+    for (budget, option) in [
+        ("1000", "--playouts 1000"),
+        ("0.5s", "--time 0.5"),
+        ("1s", "--time 1"),
+        ("2.5s", "--time 2.5"),
+    ] {
+        let (status, stdout, stderr) = budget_option(budget);
+        assert_eq!((status, stdout.trim(), stderr.as_str()), (Some(0), option, ""), "{budget}");
+    }
+    for budget in ["", "x", "0.5", "s", ".5s", "5.s", "1.2.3s", "1a.5s", "10ss", "-5", "5 s"] {
+        let (status, stdout, stderr) = budget_option(budget);
+        assert_eq!((status, stdout.as_str()), (Some(2), ""), "{budget:?} accepted");
+        assert!(
+            stderr.starts_with("test-script: ") && stderr.contains(&format!("'{budget}'")),
+            "{budget:?}: {stderr}"
+        );
+    }
+}
+
+/// `tools/selfplay.sh` with `/bin/echo` as the engine prints the match it would play: both
+/// sides get the budget, one thread and the game's seed before their own options.
+#[cfg(unix)]
+#[test]
+fn selfplay_script_gives_both_sides_the_budget() {
+    let dir = scratch("selfplay-script");
+    let selfplay = |budget: &str| {
+        Command::new("sh")
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["tools/selfplay.sh", "10", budget, "--param a=1", "--param b=2"])
+            .env("BIN", "/bin/echo")
+            .env("RESULTS", dir.join("results.jsonl"))
+            .output()
+            .unwrap()
+    };
+    for (budget, option) in [("0.5s", "--time 0.5"), ("1000", "--playouts 1000")] {
+        let out = selfplay(budget);
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(out.status.success(), "{budget}: {}", String::from_utf8_lossy(&out.stderr));
+        let side = |options: &str| {
+            format!("env  /bin/echo gtp {option} --threads 1 --seed {{game}} {options}")
+        };
+        let expected = format!(
+            "match --black {} --white {} --size 9 --komi 7.5 --games 10 --alternate",
+            side("--param a=1"),
+            side("--param b=2")
+        );
+        assert!(stdout.starts_with(&expected), "{budget}: {stdout}");
+    }
+    let out = selfplay("0.5");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "a match ran with a malformed budget");
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("selfplay.sh: "));
+}

@@ -36,10 +36,11 @@ size=${SIZE:-9}
 openings=""
 if [ "$size" = 9 ]; then openings="--openings openings/9x9"; fi
 if [ $# -ge 2 ]; then shift 2; else shift $#; fi
-case "$playouts" in
-*[0-9]s) budget="--time ${playouts%s} --threads 2"; parallel=1 ;;
-*[!0-9]* | '') echo "gnugo-match.sh: PLAYOUTS must be a number or a time such as 1s" >&2; exit 2 ;;
-*) budget="--playouts $playouts --threads 1"; parallel=2 ;;
+. tools/budget.sh
+budget=$(budget_option gnugo-match.sh "$playouts") || exit 2
+case "$budget" in
+--time*) budget="$budget --threads 2"; parallel=1 ;;
+*) budget="$budget --threads 1"; parallel=2 ;;
 esac
 offset=${SEED_OFFSET:-0}
 case "$offset" in

@@ -35,11 +35,8 @@ sims=${PACHI_SIMS:-$default_sims}
 case "$sims" in
 '' | *[!0-9]*) echo "pachi-match.sh: PACHI_SIMS must be a number" >&2; exit 2 ;;
 esac
-case "$tengen_budget" in
-*[0-9]s) budget="--time ${tengen_budget%s}" ;;
-*[!0-9]* | '') echo "pachi-match.sh: TENGEN must be a number of playouts or a time such as 1s" >&2; exit 2 ;;
-*) budget="--playouts $tengen_budget" ;;
-esac
+. tools/budget.sh
+budget=$(budget_option pachi-match.sh "$tengen_budget") || exit 2
 offset=${SEED_OFFSET:-0}
 case "$offset" in
 '' | *[!0-9]*) echo "pachi-match.sh: SEED_OFFSET must be a number" >&2; exit 2 ;;

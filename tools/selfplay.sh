@@ -41,17 +41,8 @@ if [ "$size" = 9 ]; then openings="--openings openings/9x9"; fi
 case "$games" in
 '' | *[!0-9]*) echo "selfplay.sh: GAMES must be a number" >&2; exit 2 ;;
 esac
-case "$playouts" in
-[0-9]*s)
-    time=${playouts%s}
-    case "$time" in
-    *[!0-9.]* | *.*.*) echo "selfplay.sh: a time must read like 0.5s" >&2; exit 2 ;;
-    esac
-    budget="--time $time"
-    ;;
-'' | *[!0-9]*) echo "selfplay.sh: PLAYOUTS must be a number or a time such as 0.5s" >&2; exit 2 ;;
-*) budget="--playouts $playouts" ;;
-esac
+. tools/budget.sh
+budget=$(budget_option selfplay.sh "$playouts") || exit 2
 if [ -n "${RESULTS:-}" ]; then
     out=$(dirname "$RESULTS")
     results=$RESULTS
