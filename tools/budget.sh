@@ -1,6 +1,6 @@
 # Sourced by the match scripts (`. tools/budget.sh`), not run: the one reading of a
 # thinking budget that they all take, so that `1000`, `0.5s` and `1s` mean the same in each
-# and a malformed one is refused the same way. tests/tool_scripts.rs checks it.
+# and a malformed one is refused the same way. tests/match_tool.rs checks it.
 #
 #   budget_option SCRIPT BUDGET
 #
