@@ -32,13 +32,30 @@ struct Run {
     stderr: String,
 }
 
-fn run_match(args: &[&str]) -> Run {
-    let out = Command::new(tengen_path()).arg("match").args(args).output().unwrap();
-    Run {
-        status: out.status.code(),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
+impl From<std::process::Output> for Run {
+    fn from(out: std::process::Output) -> Run {
+        Run {
+            status: out.status.code(),
+            stdout: String::from_utf8(out.stdout).unwrap(),
+            stderr: String::from_utf8(out.stderr).unwrap(),
+        }
     }
+}
+
+fn run_match(args: &[&str]) -> Run {
+    Command::new(tengen_path()).arg("match").args(args).output().unwrap().into()
+}
+
+/// `sh ARGS` in the repository root, where the opt-in scripts of `tools/` run, with `env`
+/// added to the environment.
+#[cfg(unix)]
+fn run_sh(args: &[&str], env: &[(&str, &Path)]) -> Run {
+    let mut command = Command::new("sh");
+    command.current_dir(env!("CARGO_MANIFEST_DIR")).args(args);
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    command.output().unwrap().into()
 }
 
 /// A one-game match on 9×9 between two fakes, returning the output.
@@ -700,16 +717,10 @@ fn a_match_killed_mid_game_resumes() {
 }
 
 /// `budget_option` of `tools/budget.sh`, the one reading of a thinking budget that the match
-/// scripts share: its status, stdout and stderr.
+/// scripts share.
 #[cfg(unix)]
-fn budget_option(budget: &str) -> (Option<i32>, String, String) {
-    let out = Command::new("sh")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["-c", ". tools/budget.sh; budget_option test-script \"$1\"", "sh", budget])
-        .output()
-        .unwrap();
-    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
-    (out.status.code(), text(out.stdout), text(out.stderr))
+fn budget_option(budget: &str) -> Run {
+    run_sh(&["-c", ". tools/budget.sh; budget_option test-script \"$1\"", "sh", budget], &[])
 }
 
 #[cfg(unix)]
@@ -721,15 +732,20 @@ fn match_scripts_read_playouts_and_times() {
         ("1s", "--time 1"),
         ("2.5s", "--time 2.5"),
     ] {
-        let (status, stdout, stderr) = budget_option(budget);
-        assert_eq!((status, stdout.trim(), stderr.as_str()), (Some(0), option, ""), "{budget}");
+        let run = budget_option(budget);
+        assert_eq!(
+            (run.status, run.stdout.trim(), run.stderr.as_str()),
+            (Some(0), option, ""),
+            "{budget}"
+        );
     }
     for budget in ["", "x", "0.5", "s", ".5s", "5.s", "1.2.3s", "1a.5s", "10ss", "-5", "5 s"] {
-        let (status, stdout, stderr) = budget_option(budget);
-        assert_eq!((status, stdout.as_str()), (Some(2), ""), "{budget:?} accepted");
+        let run = budget_option(budget);
+        assert_eq!((run.status, run.stdout.as_str()), (Some(2), ""), "{budget:?} accepted");
         assert!(
-            stderr.starts_with("test-script: ") && stderr.contains(&format!("'{budget}'")),
-            "{budget:?}: {stderr}"
+            run.stderr.starts_with("test-script: ") && run.stderr.contains(&format!("'{budget}'")),
+            "{budget:?}: {}",
+            run.stderr
         );
     }
 }
@@ -740,19 +756,16 @@ fn match_scripts_read_playouts_and_times() {
 #[test]
 fn selfplay_script_gives_both_sides_the_budget() {
     let dir = scratch("selfplay-script");
+    let results = dir.join("results.jsonl");
     let selfplay = |budget: &str| {
-        Command::new("sh")
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .args(["tools/selfplay.sh", "10", budget, "--param a=1", "--param b=2"])
-            .env("BIN", "/bin/echo")
-            .env("RESULTS", dir.join("results.jsonl"))
-            .output()
-            .unwrap()
+        run_sh(
+            &["tools/selfplay.sh", "10", budget, "--param a=1", "--param b=2"],
+            &[("BIN", Path::new("/bin/echo")), ("RESULTS", &results)],
+        )
     };
     for (budget, option) in [("0.5s", "--time 0.5"), ("1000", "--playouts 1000")] {
-        let out = selfplay(budget);
-        let stdout = String::from_utf8(out.stdout).unwrap();
-        assert!(out.status.success(), "{budget}: {}", String::from_utf8_lossy(&out.stderr));
+        let run = selfplay(budget);
+        assert_eq!(run.status, Some(0), "{budget}: {}", run.stderr);
         let side = |options: &str| {
             format!("env  /bin/echo gtp {option} --threads 1 --seed {{game}} {options}")
         };
@@ -761,10 +774,10 @@ fn selfplay_script_gives_both_sides_the_budget() {
             side("--param a=1"),
             side("--param b=2")
         );
-        assert!(stdout.starts_with(&expected), "{budget}: {stdout}");
+        assert!(run.stdout.starts_with(&expected), "{budget}: {}", run.stdout);
     }
-    let out = selfplay("0.5");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty(), "a match ran with a malformed budget");
-    assert!(String::from_utf8_lossy(&out.stderr).starts_with("selfplay.sh: "));
+    let run = selfplay("0.5");
+    assert_eq!(run.status, Some(2));
+    assert!(run.stdout.is_empty(), "a match ran with a malformed budget");
+    assert!(run.stderr.starts_with("selfplay.sh: "), "{}", run.stderr);
 }
