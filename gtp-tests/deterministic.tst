@@ -13,19 +13,19 @@ set_random_seed 11
 kata-set-param deterministic true
 kata-set-param playouts 2000
 10 genmove b
-#? [C7]
+#? [E3]
 11 genmove w
-#? [G5]
+#? [E6]
 play b C3
 12 genmove w
-#? [E3]
+#? [G5]
 13 genmove b
-#? [G7]
+#? [E8]
 
 boardsize 19
 clear_board
 kata-set-param playouts 1000
 20 genmove b
-#? [R4]
+#? [R3]
 21 genmove w
 #? [C16]

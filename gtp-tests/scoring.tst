@@ -1,14 +1,15 @@
 # Area scoring (Chinese rules) of finished positions, with and without dead stones.
 # Black walls off columns A-D, white E-J: black 36 points, white 45, komi 7.5.
 # Also territory scoring (Japanese rules) of a seki.
-# gnugo-known-failures: 30 31 64 67 68 69 70 71 72 73 80 81 82 85 86 87 90 91 92
+# gnugo-known-failures: 30 31 60 61 62 64 67 68 69 70 71 72 73 85 86 87 90 91 92
 #   30/31: tengen-count is tengen's own command.
 #   64: GNU Go ignores kata-set-rules and counts by area: W+12.5.
 #   67/68: GNU Go calls the white chain of a seki dead (B+19.5, no seki).
 #   69/70: GNU Go calls the white chain of a seki dead (B+15.5, no seki); 71: it enforces only
 #   simple ko, so the retake that repeats the board is legal for it.
 #   72/73: GNU Go calls the black corner chain of a seki dead (W+18.5, no seki).
-#   80-82, 85-87, 90-92: GNU Go calls the enclosed white chain of a seki dead (issue #47).
+#   60-62: GNU Go's count calls a chain dead by a five-stone sacrifice a seki (W+66.5).
+#   85-87, 90-92: GNU Go calls the enclosed white chain of a seki dead (issue #47).
 
 boardsize 9
 clear_board
@@ -81,6 +82,21 @@ loadsgf sgf/shortage-of-liberties.sgf
 52 final_status_list seki
 #? []
 
+# A finished game (Pachi against tengen at 0.5 s a move, 2026-12-07): white's fourteen
+# stones top left and black's A8-B8-A7 share the liberties A9 and B7. It looks like seki,
+# but black kills by giving up four stones: at B7 white must take a square four, at A9 a
+# pyramid four, and neither makes two eyes. Playouts that never put four stones in atari
+# counted it as seki, and tengen said W+4.5.
+loadsgf sgf/square-four-sacrifice.sgf
+93 final_score
+#? [B\+25\.5]
+
+94 final_status_list dead
+#? [B9 C9 D9 E9 C8 C7 E7 A6 B6 C6 D6 E6 C5 D5\nG2 H2\nE1]
+
+95 final_status_list seki
+#? []
+
 # A finished game (GNU Go against tengen, 2026-11-30): black's corner chain G3-H1 has two
 # liberties, J2 and J1, and white's E3-D2 and G2-F1 share one, F2. If white throws in at
 # J1, taking that stone at J2 leaves black one liberty and white takes all back at J1; the
@@ -104,10 +120,13 @@ loadsgf sgf/stone-in-atari-at-the-end.sgf
 58 final_status_list dead
 #? [J5\nD3 E3]
 
-# A real seki: black's eyeless chain inside white's wall shares its two liberties, C1 and
-# D2, with the white stones inside it. Whoever plays there first is captured, so all of
-# them live and C1 and D2 count for nobody: white 69 (18 stones and 51 points), black 10.
-# The settling playouts' sacrifices must not break it (GNU Go agrees).
+# Not a seki, though it looks like one: black's eyeless chain inside white's wall shares
+# its two liberties, C1 and D2, with the white stones inside it, but white kills by giving
+# up five at D2. Black must take them at C1 and is left a bulky five (C3 D3 C2 D2 D1),
+# whose vital point D2 white takes again: no two eyes. So black's ten stones are dead and
+# the board is white's, W+88.5. (GNU Go's count calls it seki, W+66.5, but its reading
+# agrees: after D2, C1, D2 its dragon_status of B4 is dead.) tengen called it seki until
+# its playouts gave up four to six stones for a dead shape.
 boardsize 9
 clear_board
 komi 7.5
@@ -140,13 +159,13 @@ play w D3
 play w C2
 play w D1
 60 final_score
-#? [W\+66\.5]
+#? [W\+88\.5]
 
 61 final_status_list dead
-#? []
+#? [B4 C4 D4 E4 B3 E3 B2 E2 B1 E1]
 
 62 final_status_list seki
-#? [B4 C4 D4 E4 B3 E3 B2 E2 B1 E1\nC3 D3 C2\nD1]
+#? []
 
 # Seki with eyes: black's chain has the eye A4, white's the eye D4, and they share B1;
 # whoever plays B1 is captured. Both chains live: under territory scoring (Japanese rules)
@@ -229,11 +248,12 @@ loadsgf sgf/seki-corner-19x19.sgf
 73 final_score
 #? [B\+1\.5]
 
-# Seki of issue #47, first game (lower right): white's nine stones H5-H1 are enclosed by
-# black and share their last two liberties, J4 and H3, with black's eyeless J3 H2 J2 J1.
-# Whoever fills one is captured, so both live and J4 and H3 count for nobody. The rest of
-# the board is built around it: black 43 (24 stones, 19 points), white 36 (18 stones, 18
-# points), W+0.5. GNU Go calls white's chain dead: black gains 9 + 9 + 2 points, B+19.5.
+# The first game of issue #47 (lower right), taken there for a seki, which it is not:
+# white's nine stones H5-H1 are enclosed by black and share their last two liberties, J4
+# and H3, with black's eyeless J3 H2 J2 J1. Black kills by giving up five at H3: white
+# must take them at J4 and is left a bulky five, whose vital point J2 black takes. GNU Go
+# was right to call white's chain dead: black 43 (24 stones, 19 points) gains 9 + 9 + 2,
+# B+19.5. Counted as a seki it would be W+0.5 (white 36: 18 stones, 18 points).
 #
 #   . . O X . . . . .
 #   . . O X . . . . .
@@ -292,13 +312,13 @@ play w H1
 play b pass
 play w pass
 80 final_score
-#? [W\+0\.5]
+#? [B\+19\.5]
 
 81 final_status_list seki
-#? [H5 J5 G4 H4 G3 F2 G2 G1 H1\nJ3 H2 J2 J1]
+#? []
 
 82 final_status_list dead
-#? []
+#? [H5 J5 G4 H4 G3 F2 G2 G1 H1]
 
 # Seki of issue #47, second game (lower right): white's eight stones H4-F1 are enclosed and
 # share their last two liberties, J3 and G1, with black's J2 H1 J1. Black 35 (18 stones, 17

@@ -377,11 +377,14 @@ fn game_number_placeholder_in_the_referee() {
 }
 
 /// One of the three 9x9 seki of issue #47 (the same boards as gtp-tests/scoring.tst): the
-/// black and white stones in an order that captures nothing, and tengen's count.
+/// black and white stones in an order that captures nothing, and the count with both
+/// chains alive. The first is no real seki (black kills by giving up five stones, as
+/// scoring.tst explains), but the fake players here never play the kill, so the cleanup
+/// counts it as the players leave it.
 struct Seki {
     black: &'static str,
     white: &'static str,
-    /// The exact count: both chains of the seki alive, the shared liberties nobody's.
+    /// The count with both chains alive, the shared liberties nobody's.
     count: &'static str,
     /// What GNU Go says, calling white's enclosed chain dead.
     gnugo: &'static str,
@@ -442,8 +445,8 @@ fn seki_game(
 }
 
 // When the players and the referee disagree, the game is cleaned up and counted with every
-// stone alive: each seki of issue #47 scores as tengen counts it, not as the referee (GNU Go)
-// does, and the results file and the record say so.
+// stone alive: each seki of issue #47 scores as the players leave it, not as the referee
+// (GNU Go) counts it, and the results file and the record say so.
 #[test]
 fn disagreement_is_cleaned_up_and_counted() {
     for (i, seki) in SEKI.iter().enumerate() {

@@ -1,7 +1,8 @@
 //! Ownership and the status of chains, estimated from playouts: who owns each point at the
 //! end of many continuations of the position (settling playouts: tactical ones, which
 //! capture chains in atari and put no big chain in atari, except two or three stones given
-//! up for a shortage of liberties, the kill that looks like seki; half of them with each
+//! up for a shortage of liberties, the kill that looks like seki, or four to six whose
+//! capture leaves a dead shape; half of them with each
 //! side moving first, since at the end of a game either may). A chain that its owner loses
 //! in most of them is dead, and so is a chain in atari whose opponents around it live,
 //! unless taking it is a snapback; whether a living chain is in seki is read from the
@@ -97,10 +98,11 @@ pub enum Status {
 /// atari is dead if every opponent chain touching it lives, none of them in atari too, and
 /// taking it is no snapback: once both have passed, the opponent may take it first, and a ko
 /// it starts is the taker's (GNU Go counts so; the playouts, retaking at random, kept such a
-/// stone in most of them). (Settling playouts never fill a seki's shared
-/// liberties with a self-atari of four or more stones, so such chains in seki come out
-/// alive; two or three stones may be given up where the opponent is short of liberties too,
-/// which kills what only looks like seki and may break a real one between small chains.)
+/// stone in most of them). (Settling playouts never fill a seki's shared liberties with a
+/// self-atari of seven stones or more, nor of four to six unless their capture leaves a dead
+/// shape, so such chains in seki come out alive; two or three stones may be given up where
+/// the opponent is short of liberties too, and four to six for a dead shape, which kills
+/// what only looks like seki and may break a real one between small chains.)
 /// A living chain is in seki when it shares a liberty with a living opposing chain and has
 /// at most one liberty of its own: no two eyes, yet alive.
 pub fn chain_statuses(board: &Board, ownership: &Ownership) -> Vec<(Vec<Point>, Status)> {

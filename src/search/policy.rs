@@ -8,7 +8,8 @@
 //! then, in half the moves, the two-liberty fights: extend an own chain left with two
 //! liberties, atari the last chain where it cannot get out — and otherwise plays like
 //! `Light` except that it puts a chain of two or more stones in atari only to give up two
-//! or three for a shortage of liberties (see [`is_random_move_ok`]). `Patterns`
+//! or three for a shortage of liberties, or four to six where their capture leaves a dead
+//! shape (see [`is_random_move_ok`]). `Patterns`
 //! (the default) adds the 3×3 shapes next to the last move, then (below 13×13) next to the
 //! mover's own previous stone, before the random move, and on big boards first looks for a
 //! point in open space (MoGo's "fill the board"). Each answer was kept only after it won a
@@ -184,13 +185,18 @@ fn vital_point(board: &Board, start: Point) -> Option<Point> {
     if len < 3 {
         return None;
     }
-    let region = &region[..len];
-    let inside = |p: Point| board.neighbors(p).into_iter().filter(|n| region.contains(n)).count();
+    unique_vital_point(board, &region[..len])
+}
+
+/// The point of `region` that touches more of its other points than any other does, if
+/// there is one such point: the vital point of a pyramid four, a bulky or flower five, a
+/// rabbity six, the middle of a three.
+fn unique_vital_point(board: &Board, region: &[Point]) -> Option<Point> {
     let mut best = None;
     let mut best_degree = 0;
     let mut unique = false;
     for &p in region {
-        let degree = inside(p);
+        let degree = inside_degree(board, region, p);
         if degree > best_degree {
             (best, best_degree, unique) = (Some(p), degree, true);
         } else if degree == best_degree {
@@ -198,6 +204,60 @@ fn vital_point(board: &Board, start: Point) -> Option<Point> {
         }
     }
     best.filter(|_| unique)
+}
+
+/// How many of `p`'s neighbours are in `region`.
+fn inside_degree(board: &Board, region: &[Point], p: Point) -> usize {
+    board.neighbors(p).into_iter().filter(|n| region.contains(n)).count()
+}
+
+/// Whether an eye space of the points of `region` (connected, at most six) makes no two
+/// eyes when the side that did not enclose it moves first: the killable shapes of the
+/// books, known by how many points of the shape each point touches. Up to three points;
+/// a square four (every point touching two) or a pyramid four (one touching three); a
+/// bulky five (a square with one point more: 3, 2, 2, 2, 1) or a flower five (one touching
+/// all four others); a rabbity six (a flower with a square in it: 4, 2, 2, 2, 1, 1). Every
+/// other four, five or six makes two eyes whoever moves first.
+fn is_dead_shape(board: &Board, region: &[Point]) -> bool {
+    let mut degrees = [0usize; MOST_STONES_FOR_A_DEAD_SHAPE];
+    let len = region.len().min(MOST_STONES_FOR_A_DEAD_SHAPE);
+    for (degree, &p) in degrees.iter_mut().zip(&region[..len]) {
+        *degree = inside_degree(board, region, p);
+    }
+    let degrees = &mut degrees[..len];
+    degrees.sort_unstable_by(|a, b| b.cmp(a));
+    match region.len() {
+        0..=3 => true,
+        4 => degrees == [2, 2, 2, 2] || degrees[0] == 3,
+        5 => degrees == [3, 2, 2, 2, 1] || degrees[0] == 4,
+        6 => degrees == [4, 2, 2, 2, 1, 1],
+        _ => false,
+    }
+}
+
+/// The most stones a playout gives up in one self-atari to kill by the dead shape they
+/// leave (Pachi's limit: no shape of seven points or more is dead).
+const MOST_STONES_FOR_A_DEAD_SHAPE: usize = 6;
+
+/// Whether `color`'s self-atari on `p` leaves, once the opponent has captured it, an eye
+/// space of a dead shape: the points of the chain `p` would make. After the capture the
+/// mover plays first inside, so a shape with a vital point is dead too.
+fn leaves_a_dead_shape(board: &Board, p: Point, color: Color) -> bool {
+    let mut region = [p; MOST_STONES_FOR_A_DEAD_SHAPE];
+    let mut len = 1;
+    for n in board.neighbors(p) {
+        if board.stone(n) != Some(color) || region[..len].contains(&n) {
+            continue;
+        }
+        for stone in board.chain_stones(n) {
+            if len == MOST_STONES_FOR_A_DEAD_SHAPE {
+                return false;
+            }
+            region[len] = stone;
+            len += 1;
+        }
+    }
+    is_dead_shape(board, &region[..len])
 }
 
 /// The answer to the opponent's stone on `last` when it left a chain with two liberties:
@@ -345,12 +405,19 @@ pub fn shortage_of_liberties(board: &Board, p: Point, color: Color) -> bool {
 /// Whether a playout's random move may be `p` for `color`, as far as self-atari goes. It may
 /// throw in a single stone (nakade, ko), and give up two or three where a touching opponent
 /// chain is left in atari too, a shortage of liberties (a kill that looks like seki; in the
-/// search: 57.4 % of 326 self-play games against without). Two or more stones in atari
-/// otherwise never, which keeps playouts from filling the shared liberties of a real seki.
+/// search: 57.4 % of 326 self-play games against without). Four to six stones likewise,
+/// where their capture leaves a dead shape: a square four in the corner, given up, killed
+/// a group that tengen, whose playouts never made the sacrifice, counted as in seki (a lost
+/// game against Pachi, `gtp-tests/sgf/square-four-sacrifice.sgf`). Two or more stones in
+/// atari otherwise never, which keeps playouts from filling the shared liberties of a real
+/// seki.
 fn is_random_move_ok(board: &Board, p: Point, color: Color) -> bool {
     match board.self_atari_size(p, color) {
         None | Some(1) => true,
         Some(2 | 3) => shortage_of_liberties(board, p, color),
+        Some(4..=MOST_STONES_FOR_A_DEAD_SHAPE) => {
+            shortage_of_liberties(board, p, color) && leaves_a_dead_shape(board, p, color)
+        }
         Some(_) => false,
     }
 }
@@ -810,10 +877,11 @@ mod tests {
         assert!(!is_random_move_ok(&roomy, at(&roomy, 0, 0), Color::Black), "two for nothing");
     }
 
-    // Random moves never put four stones or more in atari, not even for a shortage of
-    // liberties (two and three: the tests around; a lone stone may always be thrown in).
+    // Random moves put four to six stones in atari only for a shortage of liberties whose
+    // capture leaves a dead shape (two and three: the tests around; a lone stone may always
+    // be thrown in). A straight four lives: giving it up only hands the opponent two eyes.
     #[test]
-    fn random_moves_never_give_up_four_stones() {
+    fn random_moves_give_up_four_stones_only_for_a_dead_shape() {
         let four = Board::from_diagram(
             "X X X . O X
              . O O O O X
@@ -825,7 +893,95 @@ mod tests {
         .unwrap();
         assert_eq!(four.self_atari_size(at(&four, 3, 0), Color::Black), Some(4));
         assert!(shortage_of_liberties(&four, at(&four, 3, 0), Color::Black));
-        assert!(!is_random_move_ok(&four, at(&four, 3, 0), Color::Black), "four, never");
+        assert!(!leaves_a_dead_shape(&four, at(&four, 3, 0), Color::Black));
+        assert!(!is_random_move_ok(&four, at(&four, 3, 0), Color::Black), "a straight four");
+        // Game 40 of a 0.5 s match against Pachi (seeds 201–240), after both passed:
+        // white's fourteen stones top left and black's A8–B8–A7 share A9 and B7. Black B7
+        // gives up four stones in a square, and white, which must take them, is left with a
+        // square four: dead (black A9 leaves a pyramid four, as dead). tengen (white)
+        // counted a seki and W+4.5; the game was B+25.5.
+        let corner = Board::from_diagram(
+            ". O O O O X . . X
+             X X O X X X X . .
+             X . O X O X . X .
+             O O O O O X X X X
+             X X O O X O X X X
+             X . X X X O X O O
+             X X X O O O O O O
+             . X O O . O X X .
+             X X O . X O O . O",
+        )
+        .unwrap();
+        let b7 = at(&corner, 1, 2);
+        assert_eq!(corner.self_atari_size(b7, Color::Black), Some(4));
+        assert!(is_random_move_ok(&corner, b7, Color::Black), "a square four kills");
+        let a9 = at(&corner, 0, 0);
+        assert_eq!(corner.self_atari_size(a9, Color::Black), Some(4));
+        assert!(is_random_move_ok(&corner, a9, Color::Black), "so does a pyramid four");
+        // Five stones: a bulky five (a square and one more) is dead; four in a line with
+        // one beside the second lives, though that stone touches three.
+        let bulky = Board::from_diagram(
+            "X X . O X . .
+             X X O O X . .
+             . O O X X . .
+             O O X . . . .
+             X X X . . . .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        for (x, y) in [(2, 0), (0, 2)] {
+            let p = at(&bulky, x, y);
+            assert_eq!(bulky.self_atari_size(p, Color::Black), Some(5));
+            assert!(is_random_move_ok(&bulky, p, Color::Black), "a bulky five at {x},{y}");
+        }
+        let long = Board::from_diagram(
+            "X X X . O X .
+             . X O O O X .
+             O O O O O X .
+             X X X X X X .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let d7 = at(&long, 3, 0);
+        assert_eq!(long.self_atari_size(d7, Color::Black), Some(5));
+        assert!(shortage_of_liberties(&long, d7, Color::Black));
+        assert!(!is_random_move_ok(&long, d7, Color::Black), "a living five");
+    }
+
+    // The killable shapes, whatever their orientation, and living ones of the same sizes.
+    #[test]
+    fn dead_shapes() {
+        let board = Board::new(9);
+        let shape = |points: &[(usize, usize)]| -> Vec<Point> {
+            points.iter().map(|&(x, y)| at(&board, x + 3, y + 3)).collect()
+        };
+        let dead: [&[(usize, usize)]; 7] = [
+            &[(0, 0), (1, 0), (2, 0)],
+            &[(0, 0), (1, 0), (0, 1), (1, 1)],
+            &[(0, 0), (1, 0), (2, 0), (1, 1)],
+            &[(0, 0), (1, 0), (0, 1), (1, 1), (2, 1)],
+            &[(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)],
+            &[(1, 0), (0, 1), (1, 1), (2, 1), (1, 2), (2, 2)],
+            &[(0, 1), (1, 1), (1, 0), (2, 0), (2, 1), (1, 2)],
+        ];
+        for points in dead {
+            assert!(is_dead_shape(&board, &shape(points)), "{points:?} is dead");
+        }
+        let alive: [&[(usize, usize)]; 7] = [
+            &[(0, 0), (1, 0), (2, 0), (3, 0)],
+            &[(0, 0), (1, 0), (2, 0), (2, 1)],
+            &[(0, 0), (1, 0), (1, 1), (2, 1)],
+            &[(0, 0), (1, 0), (2, 0), (3, 0), (1, 1)],
+            &[(0, 0), (1, 0), (2, 0), (1, 1), (1, 2)],
+            &[(1, 0), (2, 0), (0, 1), (1, 1), (1, 2)],
+            &[(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)],
+        ];
+        for points in alive {
+            assert!(!is_dead_shape(&board, &shape(points)), "{points:?} lives");
+        }
     }
 
     // Self-atari is recognised with captures counted: joining chains into atari, a lone
