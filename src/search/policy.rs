@@ -219,19 +219,21 @@ fn inside_degree(board: &Board, region: &[Point], p: Point) -> usize {
 /// all four others); a rabbity six (a flower with a square in it: 4, 2, 2, 2, 1, 1). Every
 /// other four, five or six makes two eyes whoever moves first.
 fn is_dead_shape(board: &Board, region: &[Point]) -> bool {
+    match region.len() {
+        0..=3 => return true,
+        4..=MOST_STONES_FOR_A_DEAD_SHAPE => {}
+        _ => return false,
+    }
     let mut degrees = [0usize; MOST_STONES_FOR_A_DEAD_SHAPE];
-    let len = region.len().min(MOST_STONES_FOR_A_DEAD_SHAPE);
-    for (degree, &p) in degrees.iter_mut().zip(&region[..len]) {
+    let degrees = &mut degrees[..region.len()];
+    for (degree, &p) in degrees.iter_mut().zip(region) {
         *degree = inside_degree(board, region, p);
     }
-    let degrees = &mut degrees[..len];
     degrees.sort_unstable_by(|a, b| b.cmp(a));
-    match region.len() {
-        0..=3 => true,
+    match degrees.len() {
         4 => degrees == [2, 2, 2, 2] || degrees[0] == 3,
         5 => degrees == [3, 2, 2, 2, 1] || degrees[0] == 4,
-        6 => degrees == [4, 2, 2, 2, 1, 1],
-        _ => false,
+        _ => degrees == [4, 2, 2, 2, 1, 1],
     }
 }
 
