@@ -80,6 +80,7 @@ fn main() {
             "komi" | "time_settings" | "time_left" => Ok(String::new()),
             "play" if refuse_play => Err("illegal move".into()),
             "play" => play(&mut game, &args),
+            "undo" => game.undo().map_err(|_| "cannot undo".to_string()).map(|()| String::new()),
             "final_score" => score.clone().ok_or_else(|| "cannot score".into()),
             "fixed_handicap" => match args.first().and_then(|n| n.parse().ok()) {
                 Some(stones) => match game.place_fixed_handicap(stones) {
@@ -127,7 +128,7 @@ fn main() {
 }
 
 /// The commands answered (`kgs-genmove_cleanup` unless `--no-cleanup`).
-const KNOWN: [&str; 15] = [
+const KNOWN: [&str; 16] = [
     "name",
     "version",
     "protocol_version",
@@ -137,6 +138,7 @@ const KNOWN: [&str; 15] = [
     "time_settings",
     "time_left",
     "play",
+    "undo",
     "final_score",
     "fixed_handicap",
     "genmove",

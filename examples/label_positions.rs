@@ -10,6 +10,12 @@
 //! are not written), which `train_move_model` learns from as if that player had played it
 //! there. Moves of `--player` itself are left as they are: they are labels already.
 //!
+//! Engines without `reg_genmove` (Pachi) are asked with `genmove` and `undo` instead:
+//!
+//!     cargo run --release --example label_positions -- --out pachi.sgfs --player Pachi \
+//!         --genmove-undo --engine "bash -c 'cd DIR && exec ./pachi -D -t =5000 threads=1'" \
+//!         data/move-model-games.sgfs
+//!
 //! With `--search-playouts N` tengen's own search labels instead, in this process, and the
 //! comment lists the moves it visited with their visits (`T10k: pd 4120 dp 2890`):
 //!
@@ -54,6 +60,10 @@ struct Args {
     /// search's spread of choices rather than its one pick.
     #[arg(long)]
     search_playouts: Option<usize>,
+    /// Ask with `genmove` and take the move back with `undo`, for engines without GNU Go's
+    /// `reg_genmove` (Pachi: `--engine "bash -c 'cd DIR && exec ./pachi -t =5000 threads=1'"`).
+    #[arg(long)]
+    genmove_undo: bool,
     /// Engines (or searches) run at once, one game each.
     #[arg(long, default_value_t = 2)]
     jobs: usize,
@@ -94,7 +104,8 @@ fn main() {
                     let labelled = match sgf::parse(text) {
                         Ok(mut record) => {
                             if let Some(gtp) = &mut engine {
-                                if label(&mut record, gtp, &args.player).is_err() {
+                                if label(&mut record, gtp, &args.player, args.genmove_undo).is_err()
+                                {
                                     eprintln!("game {}: the engine failed; restarting", index + 1);
                                     engine = Some(start(&args.engine));
                                 }
@@ -188,7 +199,12 @@ fn players(record: &SgfRecord, player: &str) -> [bool; 2] {
 
 /// Labels the moves of `record` not played by `player`, replaying the game on `engine`.
 /// `Err` when the engine stopped answering; a refused move only ends the labelling there.
-fn label(record: &mut SgfRecord, engine: &mut GtpProcess, player: &str) -> Result<(), ()> {
+fn label(
+    record: &mut SgfRecord,
+    engine: &mut GtpProcess,
+    player: &str,
+    genmove_undo: bool,
+) -> Result<(), ()> {
     if !labels_fit(record) {
         return Ok(());
     }
@@ -205,7 +221,18 @@ fn label(record: &mut SgfRecord, engine: &mut GtpProcess, player: &str) -> Resul
         let Some((color, point)) = node.mv else { continue };
         let name = if color == Color::Black { "black" } else { "white" };
         if !is_player[usize::from(color == Color::White)] {
-            let answer = ask(&format!("reg_genmove {name}"))?;
+            let answer = if genmove_undo {
+                let answer = ask(&format!("genmove {name}"))?;
+                // A pass or a resignation left the board as it was; nothing to take back.
+                let played = answer.ok
+                    && !matches!(answer.text.trim().to_lowercase().as_str(), "pass" | "resign");
+                if played && !ask("undo")?.ok {
+                    return Ok(());
+                }
+                answer
+            } else {
+                ask(&format!("reg_genmove {name}"))?
+            };
             if answer.ok {
                 if let Some(Move::Play(q)) = vertex::parse_move(&board, answer.text.trim()) {
                     let point = record::sgf_point_of(&board, q);

@@ -13,13 +13,9 @@ fn tengen_path() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_tengen"))
 }
 
-/// The fake engine, built beside the binary by `cargo test` (examples are compiled with the
-/// tests).
+/// The fake engine's command line with `args`.
 fn fake(args: &str) -> String {
-    let dir = tengen_path().parent().unwrap().join("examples");
-    let path = dir.join(format!("fake_gtp_engine{}", std::env::consts::EXE_SUFFIX));
-    assert!(path.exists(), "build the examples first: {}", path.display());
-    format!("{} {args}", path.display())
+    format!("{} {args}", common::example("fake_gtp_engine").display())
 }
 
 fn scratch(name: &str) -> Scratch {

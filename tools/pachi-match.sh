@@ -6,10 +6,11 @@
 # 9x9 starts from the openings in openings/9x9; SIZE=19 plays on 19x19 without openings.
 #
 # Pachi under a clock stops far short of its time, so it gets a fixed number of simulations
-# a move that take about as long as tengen's moves: PACHI_SIMS, default 13000 on 9x9 (0.52 s
-# a move on this machine class on 2026-12-06; 7500 took 0.35 s) and 4500 on 19x19
-# (0.93-1.18 s in four runs; 3500 took 0.75-0.95 s). Check both engines' mean seconds per
-# move in the summary (within 10 % of each other) and adjust PACHI_SIMS.
+# a move that take about as long as tengen's moves: PACHI_SIMS, default 12500 on 9x9 (0.52 s
+# a move on this machine class on 2026-12-07, where 13000 took 0.52-0.57 s and 7500 0.35 s)
+# and 4000 on 19x19 (0.94-1.07 s in three runs, where 4500 took 0.93-1.18 s and 3500
+# 0.75-0.95 s). Check both engines' mean seconds per move in the summary (within 10 % of
+# each other) and adjust PACHI_SIMS.
 #
 # TENGEN is a time such as 0.5s (seconds a move) or a number of playouts a move. Both engines
 # are seeded with the game number, or with SEED_OFFSET plus it (new games at the same
@@ -27,8 +28,8 @@ tengen_budget=${2:-0.5s}
 size=${SIZE:-9}
 if [ $# -ge 2 ]; then shift 2; else shift $#; fi
 case "$size" in
-9) openings="--openings openings/9x9"; default_sims=13000 ;;
-19) openings=""; default_sims=4500 ;;
+9) openings="--openings openings/9x9"; default_sims=12500 ;;
+19) openings=""; default_sims=4000 ;;
 *) openings=""; default_sims=5000 ;;
 esac
 sims=${PACHI_SIMS:-$default_sims}

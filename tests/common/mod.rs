@@ -38,3 +38,13 @@ impl Drop for Scratch {
         }
     }
 }
+
+/// The path of an example program (`examples/NAME.rs`), built beside the binary by `cargo
+/// test` (examples are compiled with the tests).
+#[allow(dead_code)] // not every test binary runs an example
+pub fn example(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_BIN_EXE_tengen")).parent().unwrap().join("examples");
+    let path = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(path.exists(), "build the examples first: {}", path.display());
+    path
+}

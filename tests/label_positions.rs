@@ -1,0 +1,83 @@
+//! `examples/label_positions.rs` end to end against the scripted fake engine
+//! (`examples/fake_gtp_engine.rs`), whose `genmove first-legal` answer is known from the
+//! position alone: every label must be that answer in the position before the move, which
+//! holds only while the engine's board follows the record.
+
+mod common;
+
+use common::Scratch;
+use std::process::Command;
+use tengen::board::vertex::parse_move;
+use tengen::game::record;
+use tengen::{train, Color, Game, Move, Rules};
+
+/// A 9×9 game whose moves are never the first legal point, so that a label cannot match by
+/// chance.
+const GAME: [&str; 8] = ["E5", "C3", "G7", "C7", "G3", "E3", "E7", "D5"];
+
+fn record_line() -> String {
+    let board = Game::new(9, Rules::chinese()).board().clone();
+    let moves: String = (GAME.iter().enumerate())
+        .map(|(i, vertex)| {
+            let Some(Move::Play(p)) = parse_move(&board, vertex) else { panic!("{vertex}") };
+            let color = if i % 2 == 0 { 'B' } else { 'W' };
+            let (x, y) = record::sgf_point_of(&board, p);
+            format!(";{color}[{}{}]", char::from(b'a' + x), char::from(b'a' + y))
+        })
+        .collect();
+    format!("(;GM[1]FF[4]SZ[9]KM[7.5]PB[Black]PW[White]{moves})")
+}
+
+/// What `fake_gtp_engine --genmove first-legal` answers before each move of [`GAME`], as
+/// the labels' comments.
+fn first_legal_answers() -> Vec<String> {
+    let mut game = Game::new(9, Rules::chinese());
+    let mut answers = Vec::new();
+    for (i, vertex) in GAME.iter().enumerate() {
+        let color = if i % 2 == 0 { Color::Black } else { Color::White };
+        let board = game.board().clone();
+        let first =
+            (game.legal_points(color).into_iter()).find(|&p| !board.is_true_eye(p, color)).unwrap();
+        answers.push(train::label_comment("Fake", record::sgf_point_of(&board, first)));
+        game.play(color, parse_move(&board, vertex).unwrap()).unwrap();
+    }
+    answers
+}
+
+fn label(scratch: &Scratch, extra: &[&str]) -> String {
+    let records = scratch.join("game.sgfs");
+    std::fs::write(&records, record_line() + "\n").unwrap();
+    let out = scratch.join("labelled.sgfs");
+    let engine = format!("{} --genmove first-legal", common::example("fake_gtp_engine").display());
+    let status = Command::new(common::example("label_positions"))
+        .args(["--engine", &engine, "--player", "Fake", "--jobs", "1", "--out"])
+        .arg(&out)
+        .args(extra)
+        .arg(&records)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    std::fs::read_to_string(out).unwrap()
+}
+
+/// The labels' comments in a labelled record.
+fn labels(text: &str) -> Vec<String> {
+    text.split("C[").skip(1).map(|rest| rest[..rest.find(']').unwrap()].to_string()).collect()
+}
+
+#[test]
+fn genmove_and_undo_label_every_move_in_the_records_position() {
+    let scratch = Scratch::new("label-genmove-undo");
+    let text = label(&scratch, &["--genmove-undo"]);
+    assert_eq!(labels(&text), first_legal_answers(), "{text}");
+    // The record's own moves are kept.
+    assert_eq!(text.matches(";B[").count() + text.matches(";W[").count(), GAME.len());
+}
+
+#[test]
+fn an_engine_without_reg_genmove_labels_nothing_unless_asked_with_genmove() {
+    let scratch = Scratch::new("label-reg-genmove");
+    let text = label(&scratch, &[]);
+    assert_eq!(labels(&text), Vec::<String>::new(), "{text}");
+    assert_eq!(text.matches(";B[").count() + text.matches(";W[").count(), GAME.len());
+}
