@@ -223,9 +223,8 @@ fn label(
         if !is_player[usize::from(color == Color::White)] {
             let answer = if genmove_undo {
                 let answer = ask(&format!("genmove {name}"))?;
-                // A pass or a resignation left the board as it was; nothing to take back.
-                let played = answer.ok
-                    && !matches!(answer.text.trim().to_lowercase().as_str(), "pass" | "resign");
+                // GTP's genmove plays what it answers, a pass too; a resignation plays nothing.
+                let played = answer.ok && !answer.text.trim().eq_ignore_ascii_case("resign");
                 if played && !ask("undo")?.ok {
                     return Ok(());
                 }

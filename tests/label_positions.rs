@@ -44,11 +44,17 @@ fn first_legal_answers() -> Vec<String> {
     answers
 }
 
-fn label(scratch: &Scratch, extra: &[&str]) -> String {
+/// Labels [`GAME`] with the fake engine answering `genmove` as `behaviour`, its commands
+/// logged to `commands.log` in `scratch`.
+fn label(scratch: &Scratch, behaviour: &str, extra: &[&str]) -> String {
     let records = scratch.join("game.sgfs");
     std::fs::write(&records, record_line() + "\n").unwrap();
     let out = scratch.join("labelled.sgfs");
-    let engine = format!("{} --genmove first-legal", common::example("fake_gtp_engine").display());
+    let engine = format!(
+        "{} --genmove {behaviour} --log {}",
+        common::example("fake_gtp_engine").display(),
+        scratch.join("commands.log").display()
+    );
     let status = Command::new(common::example("label_positions"))
         .args(["--engine", &engine, "--player", "Fake", "--jobs", "1", "--out"])
         .arg(&out)
@@ -68,7 +74,7 @@ fn labels(text: &str) -> Vec<String> {
 #[test]
 fn genmove_and_undo_label_every_move_in_the_records_position() {
     let scratch = Scratch::new("label-genmove-undo");
-    let text = label(&scratch, &["--genmove-undo"]);
+    let text = label(&scratch, "first-legal", &["--genmove-undo"]);
     assert_eq!(labels(&text), first_legal_answers(), "{text}");
     // The record's own moves are kept.
     assert_eq!(text.matches(";B[").count() + text.matches(";W[").count(), GAME.len());
@@ -77,7 +83,25 @@ fn genmove_and_undo_label_every_move_in_the_records_position() {
 #[test]
 fn an_engine_without_reg_genmove_labels_nothing_unless_asked_with_genmove() {
     let scratch = Scratch::new("label-reg-genmove");
-    let text = label(&scratch, &[]);
+    let text = label(&scratch, "first-legal", &[]);
     assert_eq!(labels(&text), Vec::<String>::new(), "{text}");
     assert_eq!(text.matches(";B[").count() + text.matches(";W[").count(), GAME.len());
+}
+
+#[test]
+fn a_pass_is_taken_back_too_and_labels_nothing() {
+    let scratch = Scratch::new("label-pass");
+    let text = label(&scratch, "pass", &["--genmove-undo"]);
+    assert_eq!(labels(&text), Vec::<String>::new(), "{text}");
+    // GTP's genmove plays the pass it answers: each one must be undone before the record's
+    // move, or the engine's game would hold passes the record does not.
+    let log = std::fs::read_to_string(scratch.join("commands.log")).unwrap();
+    let commands: Vec<&str> = log.lines().filter(|l| !l.trim().is_empty()).collect();
+    let genmoves = commands.iter().filter(|l| l.starts_with("genmove")).count();
+    assert_eq!(genmoves, GAME.len(), "{log}");
+    for (i, line) in commands.iter().enumerate() {
+        if line.starts_with("genmove") {
+            assert_eq!(commands.get(i + 1), Some(&"undo"), "{log}");
+        }
+    }
 }
