@@ -8,47 +8,35 @@ mod common;
 use common::Scratch;
 use std::process::Command;
 use tengen::board::vertex::parse_move;
-use tengen::game::record;
-use tengen::{train, Color, Game, Move, Rules};
+use tengen::game::record::{self, RecordInfo};
+use tengen::game::sgf;
+use tengen::{train, Game, Rules};
 
 /// A 9×9 game whose moves are never the first legal point, so that a label cannot match by
 /// chance.
 const GAME: [&str; 8] = ["E5", "C3", "G7", "C7", "G3", "E3", "E7", "D5"];
 
-fn record_line() -> String {
-    let board = Game::new(9, Rules::chinese()).board().clone();
-    let moves: String = (GAME.iter().enumerate())
-        .map(|(i, vertex)| {
-            let Some(Move::Play(p)) = parse_move(&board, vertex) else { panic!("{vertex}") };
-            let color = if i % 2 == 0 { 'B' } else { 'W' };
-            let (x, y) = record::sgf_point_of(&board, p);
-            format!(";{color}[{}{}]", char::from(b'a' + x), char::from(b'a' + y))
-        })
-        .collect();
-    format!("(;GM[1]FF[4]SZ[9]KM[7.5]PB[Black]PW[White]{moves})")
-}
-
-/// What `fake_gtp_engine --genmove first-legal` answers before each move of [`GAME`], as
-/// the labels' comments.
-fn first_legal_answers() -> Vec<String> {
+/// [`GAME`] as a one-line record, and what `fake_gtp_engine --genmove first-legal` answers
+/// before each of its moves, as the labels' comments.
+fn game_and_first_legal_answers() -> (String, Vec<String>) {
     let mut game = Game::new(9, Rules::chinese());
     let mut answers = Vec::new();
-    for (i, vertex) in GAME.iter().enumerate() {
-        let color = if i % 2 == 0 { Color::Black } else { Color::White };
-        let board = game.board().clone();
+    for vertex in GAME {
+        let (color, board) = (game.to_move(), game.board().clone());
         let first =
             (game.legal_points(color).into_iter()).find(|&p| !board.is_true_eye(p, color)).unwrap();
         answers.push(train::label_comment("Fake", record::sgf_point_of(&board, first)));
         game.play(color, parse_move(&board, vertex).unwrap()).unwrap();
     }
-    answers
+    let record = sgf::write(&record::to_record(&game, &RecordInfo::default()));
+    (record.replace('\n', " "), answers)
 }
 
 /// Labels [`GAME`] with the fake engine answering `genmove` as `behaviour`, its commands
 /// logged to `commands.log` in `scratch`.
 fn label(scratch: &Scratch, behaviour: &str, extra: &[&str]) -> String {
     let records = scratch.join("game.sgfs");
-    std::fs::write(&records, record_line() + "\n").unwrap();
+    std::fs::write(&records, game_and_first_legal_answers().0 + "\n").unwrap();
     let out = scratch.join("labelled.sgfs");
     let engine = format!(
         "{} --genmove {behaviour} --log {}",
@@ -75,7 +63,7 @@ fn labels(text: &str) -> Vec<String> {
 fn genmove_and_undo_label_every_move_in_the_records_position() {
     let scratch = Scratch::new("label-genmove-undo");
     let text = label(&scratch, "first-legal", &["--genmove-undo"]);
-    assert_eq!(labels(&text), first_legal_answers(), "{text}");
+    assert_eq!(labels(&text), game_and_first_legal_answers().1, "{text}");
     // The record's own moves are kept.
     assert_eq!(text.matches(";B[").count() + text.matches(";W[").count(), GAME.len());
 }
