@@ -13,19 +13,19 @@ set_random_seed 11
 kata-set-param deterministic true
 kata-set-param playouts 2000
 10 genmove b
-#? [E3]
+#? [F3]
 11 genmove w
-#? [E6]
+#? [E7]
 play b C3
 12 genmove w
-#? [G5]
+#? [G6]
 13 genmove b
-#? [E8]
+#? [B7]
 
 boardsize 19
 clear_board
 kata-set-param playouts 1000
 20 genmove b
-#? [R3]
+#? [D16]
 21 genmove w
-#? [C16]
+#? [R16]

@@ -97,6 +97,19 @@ loadsgf sgf/square-four-sacrifice.sgf
 95 final_status_list seki
 #? []
 
+# A finished 19x19 game (tengen against GNU Go level 10, 2026-12-07): bottom left, black's
+# fifteen stones D7-D1, with an eye at C4, and white's A2-B2-B1, with an eye at A1, share
+# the liberty C2: a seki, whoever fills C2 is captured. White at C2 gives up four stones
+# and leaves black in atari, but black keeps C4: the capture gives black two eyes, not a
+# dead shape. Playouts that made the sacrifice anyway counted white dead and tengen said
+# B+3.5.
+loadsgf sgf/seki-eye-and-shared-liberty-19x19.sgf
+96 final_score
+#? [W\+5\.5]
+
+97 final_status_list seki
+#? [D7 D6 C5 D5 B4 D4 E4 F4 A3 B3 C3 D3 D2 C1 D1\nA2 B2 B1]
+
 # A finished game (GNU Go against tengen, 2026-11-30): black's corner chain G3-H1 has two
 # liberties, J2 and J1, and white's E3-D2 and G2-F1 share one, F2. If white throws in at
 # J1, taking that stone at J2 leaves black one liberty and white takes all back at J1; the

@@ -404,6 +404,31 @@ pub fn shortage_of_liberties(board: &Board, p: Point, color: Color) -> bool {
     board.chains_with_liberties(board.neighbors(p), color.opponent(), 2) != 0
 }
 
+/// Whether `color`'s self-atari on `p` leaves a touching opponent chain in atari whose last
+/// liberty is the mover's chain's last one too: the opponent must capture there and keeps
+/// no other liberty, so the eye space the capture leaves is all it has. Where the
+/// opponent's chain keeps a point of its own (an eye), the capture hands it that eye and
+/// the space of the stones given up: a seki of one eye each and a shared liberty, broken
+/// that way, killed the stones that lived in it (game 15 of the GNU Go 19×19 run at seeds
+/// 131–160 with the `nlib` knob; `gtp-tests/sgf/seki-eye-and-shared-liberty-19x19.sgf`).
+fn forces_the_capture(board: &Board, p: Point, color: Color) -> bool {
+    let neighbors = board.neighbors(p);
+    let joined = |r: Point| {
+        board.stone(r) == Some(color)
+            && neighbors
+                .iter()
+                .any(|&c| board.stone(c) == Some(color) && board.chain_id(c) == board.chain_id(r))
+    };
+    // A liberty of the mover's chain after the move: next to `p` or to a chain `p` joins.
+    let mover_liberty =
+        |q: Point| neighbors.contains(&q) || board.neighbors(q).into_iter().any(joined);
+    points_in(neighbors, board.chains_with_liberties(neighbors, color.opponent(), 2)).any(|n| {
+        let (a, b) = two_liberties(board, n);
+        let other = if a == p { b } else { a };
+        mover_liberty(other)
+    })
+}
+
 /// Whether a playout's random move may be `p` for `color`, as far as self-atari goes. It may
 /// throw in a single stone (nakade, ko), and give up two or three where a touching opponent
 /// chain is left in atari too, a shortage of liberties (a kill that looks like seki; in the
@@ -418,7 +443,7 @@ fn is_random_move_ok(board: &Board, p: Point, color: Color) -> bool {
         None | Some(1) => true,
         Some(2 | 3) => shortage_of_liberties(board, p, color),
         Some(4..=MOST_STONES_FOR_A_DEAD_SHAPE) => {
-            shortage_of_liberties(board, p, color) && leaves_a_dead_shape(board, p, color)
+            forces_the_capture(board, p, color) && leaves_a_dead_shape(board, p, color)
         }
         Some(_) => false,
     }
@@ -951,6 +976,33 @@ mod tests {
         assert_eq!(long.self_atari_size(d7, Color::Black), Some(5));
         assert!(shortage_of_liberties(&long, d7, Color::Black));
         assert!(!is_random_move_ok(&long, d7, Color::Black), "a living five");
+    }
+
+    // A seki of one eye each and a shared liberty (game 15 of a 19×19 GNU Go run, mirrored
+    // to the top left): white's A2–B2–B1 (eye A1) and black's chain (eye C4) share C2.
+    // White at C2 gives up four stones and leaves black in atari, but black's last liberty
+    // is its own eye, not the point where it takes them: the capture gives black two eyes,
+    // so the playouts must not play it, dead shape or not.
+    #[test]
+    fn no_sacrifice_where_the_opponent_keeps_an_eye() {
+        let board = Board::from_diagram(
+            ". O X X O . .
+             O O . X O . .
+             X X X X O O .
+             O X . X X X O
+             O O X X O O O
+             O . O X O . .
+             . O O X O . .",
+        )
+        .unwrap();
+        let c2 = at(&board, 2, 1);
+        assert_eq!(board.self_atari_size(c2, Color::White), Some(4));
+        assert!(shortage_of_liberties(&board, c2, Color::White));
+        assert!(leaves_a_dead_shape(&board, c2, Color::White), "a bent four in the corner");
+        assert!(!forces_the_capture(&board, c2, Color::White));
+        assert!(!is_random_move_ok(&board, c2, Color::White), "the seki stays");
+        // Where the two last liberties are one point, the capture is forced there and the
+        // shape decides: the square four of `random_moves_give_up_four_stones_only_for_a_dead_shape`.
     }
 
     // The killable shapes, whatever their orientation, and living ones of the same sizes.
