@@ -13,19 +13,19 @@ set_random_seed 11
 kata-set-param deterministic true
 kata-set-param playouts 2000
 10 genmove b
-#? [F3]
+#? [E3]
 11 genmove w
-#? [E7]
+#? [E6]
 play b C3
 12 genmove w
-#? [G6]
+#? [G5]
 13 genmove b
-#? [B7]
+#? [E8]
 
 boardsize 19
 clear_board
 kata-set-param playouts 1000
 20 genmove b
-#? [D16]
+#? [R3]
 21 genmove w
-#? [R16]
+#? [C16]

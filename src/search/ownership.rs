@@ -102,7 +102,8 @@ pub enum Status {
 /// self-atari of seven stones or more, nor of four to six unless their capture leaves a dead
 /// shape, so such chains in seki come out alive; two or three stones may be given up where
 /// the opponent is short of liberties too, and four to six for a dead shape, which kills
-/// what only looks like seki and may break a real one between small chains.)
+/// what only looks like seki and may break a real one between small chains; never where the
+/// opponent's chain left in atari keeps an eye, so a seki of one eye each stands.)
 /// A living chain is in seki when it shares a liberty with a living opposing chain and has
 /// at most one liberty of its own: no two eyes, yet alive.
 pub fn chain_statuses(board: &Board, ownership: &Ownership) -> Vec<(Vec<Point>, Status)> {

@@ -14,8 +14,8 @@
 //! mover's own previous stone, before the random move, and on big boards first looks for a
 //! point in open space (MoGo's "fill the board"). Each answer was kept only after it won a
 //! self-play match against the policy without it (docs/strength.md). `Settling`, for
-//! counting finished games, always answers two-liberty fights and adds the nakade vital
-//! points.
+//! counting finished games, always answers two-liberty fights, adds the nakade vital
+//! points, and gives up no stones where the opponent's chain left in atari keeps an eye.
 
 use crate::board::color::Color;
 use crate::board::{points_in, Board, Cell, Point};
@@ -404,29 +404,25 @@ pub fn shortage_of_liberties(board: &Board, p: Point, color: Color) -> bool {
     board.chains_with_liberties(board.neighbors(p), color.opponent(), 2) != 0
 }
 
-/// Whether `color`'s self-atari on `p` leaves a touching opponent chain in atari whose last
-/// liberty is the mover's chain's last one too: the opponent must capture there and keeps
-/// no other liberty, so the eye space the capture leaves is all it has. Where the
-/// opponent's chain keeps a point of its own (an eye), the capture hands it that eye and
-/// the space of the stones given up: a seki of one eye each and a shared liberty, broken
-/// that way, killed the stones that lived in it (game 15 of the GNU Go 19×19 run at seeds
+/// Whether every opponent chain that `color`'s self-atari on `p` leaves in atari keeps an
+/// eye of its own as its last liberty (a point whose neighbours are all its stones). It
+/// takes the stones given up and then has that eye and their space besides: two eyes, not
+/// a dead shape. A seki of one eye each and a shared liberty was broken that way in the
+/// count, killing the stones that lived in it (game 15 of the GNU Go 19×19 run at seeds
 /// 131–160 with the `nlib` knob; `gtp-tests/sgf/seki-eye-and-shared-liberty-19x19.sgf`).
-fn forces_the_capture(board: &Board, p: Point, color: Color) -> bool {
+/// Where the last liberty is outside, the sacrifice may still win the fight: refusing
+/// every sacrifice but those whose capture is forced on the mover's last liberty lost
+/// 54 of 136 self-play games (docs/strength.md).
+fn opponent_keeps_an_eye(board: &Board, p: Point, color: Color) -> bool {
+    let opponent = color.opponent();
     let neighbors = board.neighbors(p);
-    let joined = |r: Point| {
-        board.stone(r) == Some(color)
-            && neighbors
-                .iter()
-                .any(|&c| board.stone(c) == Some(color) && board.chain_id(c) == board.chain_id(r))
-    };
-    // A liberty of the mover's chain after the move: next to `p` or to a chain `p` joins.
-    let mover_liberty =
-        |q: Point| neighbors.contains(&q) || board.neighbors(q).into_iter().any(joined);
-    points_in(neighbors, board.chains_with_liberties(neighbors, color.opponent(), 2)).any(|n| {
-        let (a, b) = two_liberties(board, n);
-        let other = if a == p { b } else { a };
-        mover_liberty(other)
-    })
+    let in_atari = board.chains_with_liberties(neighbors, opponent, 2);
+    in_atari != 0
+        && points_in(neighbors, in_atari).all(|n| {
+            let (a, b) = two_liberties(board, n);
+            let last = if a == p { b } else { a };
+            board.is_eyeish(last, opponent)
+        })
 }
 
 /// Whether a playout's random move may be `p` for `color`, as far as self-atari goes. It may
@@ -437,13 +433,18 @@ fn forces_the_capture(board: &Board, p: Point, color: Color) -> bool {
 /// a group that tengen, whose playouts never made the sacrifice, counted as in seki (a lost
 /// game against Pachi, `gtp-tests/sgf/square-four-sacrifice.sgf`). Two or more stones in
 /// atari otherwise never, which keeps playouts from filling the shared liberties of a real
-/// seki.
-fn is_random_move_ok(board: &Board, p: Point, color: Color) -> bool {
+/// seki. `settling` playouts, which count finished games, give up none where the opponent
+/// keeps an eye ([`opponent_keeps_an_eye`]): that breaks a seki of one eye each. The
+/// search's playouts still do: refusing them there lost in self-play (docs/strength.md).
+fn is_random_move_ok(board: &Board, p: Point, color: Color, settling: bool) -> bool {
+    let sacrifice_may_kill = |board: &Board| !(settling && opponent_keeps_an_eye(board, p, color));
     match board.self_atari_size(p, color) {
         None | Some(1) => true,
-        Some(2 | 3) => shortage_of_liberties(board, p, color),
+        Some(2 | 3) => shortage_of_liberties(board, p, color) && sacrifice_may_kill(board),
         Some(4..=MOST_STONES_FOR_A_DEAD_SHAPE) => {
-            forces_the_capture(board, p, color) && leaves_a_dead_shape(board, p, color)
+            shortage_of_liberties(board, p, color)
+                && sacrifice_may_kill(board)
+                && leaves_a_dead_shape(board, p, color)
         }
         Some(_) => false,
     }
@@ -557,7 +558,9 @@ pub fn playout_move<R: rand::Rng + ?Sized>(
             choice = open_space_move(board, OPEN_SPACE_TRIES, rng);
         }
     }
-    choice.or_else(|| board.random_move_where(color, rng, |b, p| is_random_move_ok(b, p, color)))
+    choice.or_else(|| {
+        board.random_move_where(color, rng, |b, p| is_random_move_ok(b, p, color, settling))
+    })
 }
 
 /// Plays a simulation to the end under `policy`, as [`Board::playout_recording`] does, with
@@ -611,6 +614,14 @@ mod tests {
 
     fn at(board: &Board, x: usize, y: usize) -> Point {
         board.point(x, y)
+    }
+
+    /// Whether both policies' random moves may be `p`: they differ only where the opponent
+    /// keeps an eye, which these positions do not have.
+    fn random_move_ok(board: &Board, p: Point, color: Color) -> bool {
+        let search = is_random_move_ok(board, p, color, false);
+        assert_eq!(search, is_random_move_ok(board, p, color, true), "the same for counting");
+        search
     }
 
     // The chain of the stone just played is captured when it is in atari.
@@ -888,7 +899,7 @@ mod tests {
         assert_eq!(board.self_atari_size(at(&board, 0, 0), Color::Black), Some(2));
         assert!(shortage_of_liberties(&board, at(&board, 0, 0), Color::Black));
         assert!(shortage_of_liberties(&board, at(&board, 2, 0), Color::Black));
-        assert!(is_random_move_ok(&board, at(&board, 0, 0), Color::Black), "two for a kill");
+        assert!(random_move_ok(&board, at(&board, 0, 0), Color::Black), "two for a kill");
         let roomy = Board::from_diagram(
             ". X . . . . .
              O O O . . . .
@@ -901,7 +912,7 @@ mod tests {
         .unwrap();
         assert_eq!(roomy.self_atari_size(at(&roomy, 0, 0), Color::Black), Some(2));
         assert!(!shortage_of_liberties(&roomy, at(&roomy, 0, 0), Color::Black));
-        assert!(!is_random_move_ok(&roomy, at(&roomy, 0, 0), Color::Black), "two for nothing");
+        assert!(!random_move_ok(&roomy, at(&roomy, 0, 0), Color::Black), "two for nothing");
     }
 
     // Random moves put four to six stones in atari only for a shortage of liberties whose
@@ -921,7 +932,7 @@ mod tests {
         assert_eq!(four.self_atari_size(at(&four, 3, 0), Color::Black), Some(4));
         assert!(shortage_of_liberties(&four, at(&four, 3, 0), Color::Black));
         assert!(!leaves_a_dead_shape(&four, at(&four, 3, 0), Color::Black));
-        assert!(!is_random_move_ok(&four, at(&four, 3, 0), Color::Black), "a straight four");
+        assert!(!random_move_ok(&four, at(&four, 3, 0), Color::Black), "a straight four");
         // Game 40 of a 0.5 s match against Pachi (seeds 201–240), after both passed:
         // white's fourteen stones top left and black's A8–B8–A7 share A9 and B7. Black B7
         // gives up four stones in a square, and white, which must take them, is left with a
@@ -941,10 +952,10 @@ mod tests {
         .unwrap();
         let b7 = at(&corner, 1, 2);
         assert_eq!(corner.self_atari_size(b7, Color::Black), Some(4));
-        assert!(is_random_move_ok(&corner, b7, Color::Black), "a square four kills");
+        assert!(random_move_ok(&corner, b7, Color::Black), "a square four kills");
         let a9 = at(&corner, 0, 0);
         assert_eq!(corner.self_atari_size(a9, Color::Black), Some(4));
-        assert!(is_random_move_ok(&corner, a9, Color::Black), "so does a pyramid four");
+        assert!(random_move_ok(&corner, a9, Color::Black), "so does a pyramid four");
         // Five stones: a bulky five (a square and one more) is dead; four in a line with
         // one beside the second lives, though that stone touches three.
         let bulky = Board::from_diagram(
@@ -960,7 +971,7 @@ mod tests {
         for (x, y) in [(2, 0), (0, 2)] {
             let p = at(&bulky, x, y);
             assert_eq!(bulky.self_atari_size(p, Color::Black), Some(5));
-            assert!(is_random_move_ok(&bulky, p, Color::Black), "a bulky five at {x},{y}");
+            assert!(random_move_ok(&bulky, p, Color::Black), "a bulky five at {x},{y}");
         }
         let long = Board::from_diagram(
             "X X X . O X .
@@ -975,16 +986,16 @@ mod tests {
         let d7 = at(&long, 3, 0);
         assert_eq!(long.self_atari_size(d7, Color::Black), Some(5));
         assert!(shortage_of_liberties(&long, d7, Color::Black));
-        assert!(!is_random_move_ok(&long, d7, Color::Black), "a living five");
+        assert!(!random_move_ok(&long, d7, Color::Black), "a living five");
     }
 
     // A seki of one eye each and a shared liberty (game 15 of a 19×19 GNU Go run, mirrored
     // to the top left): white's A2–B2–B1 (eye A1) and black's chain (eye C4) share C2.
     // White at C2 gives up four stones and leaves black in atari, but black's last liberty
-    // is its own eye, not the point where it takes them: the capture gives black two eyes,
-    // so the playouts must not play it, dead shape or not.
+    // is its own eye: the capture gives black two eyes, so counting must not play it, dead
+    // shape or not.
     #[test]
-    fn no_sacrifice_where_the_opponent_keeps_an_eye() {
+    fn counting_gives_up_no_stones_where_the_opponent_keeps_an_eye() {
         let board = Board::from_diagram(
             ". O X X O . .
              O O . X O . .
@@ -999,10 +1010,12 @@ mod tests {
         assert_eq!(board.self_atari_size(c2, Color::White), Some(4));
         assert!(shortage_of_liberties(&board, c2, Color::White));
         assert!(leaves_a_dead_shape(&board, c2, Color::White), "a bent four in the corner");
-        assert!(!forces_the_capture(&board, c2, Color::White));
-        assert!(!is_random_move_ok(&board, c2, Color::White), "the seki stays");
-        // Where the two last liberties are one point, the capture is forced there and the
-        // shape decides: the square four of `random_moves_give_up_four_stones_only_for_a_dead_shape`.
+        assert!(opponent_keeps_an_eye(&board, c2, Color::White));
+        assert!(!is_random_move_ok(&board, c2, Color::White, true), "counting keeps the seki");
+        // The search's playouts still make it: refusing it there lost in self-play.
+        assert!(is_random_move_ok(&board, c2, Color::White, false));
+        // Where black's last liberty is not an eye (the square four of
+        // `random_moves_give_up_four_stones_only_for_a_dead_shape`), the shape decides.
     }
 
     // The killable shapes, whatever their orientation, and living ones of the same sizes.
@@ -1051,13 +1064,13 @@ mod tests {
         )
         .unwrap();
         assert_eq!(board.self_atari_size(at(&board, 0, 0), Color::White), Some(3));
-        assert!(!is_random_move_ok(&board, at(&board, 0, 0), Color::White), "three for nothing");
+        assert!(!random_move_ok(&board, at(&board, 0, 0), Color::White), "three for nothing");
         assert_eq!(board.self_atari_size(at(&board, 1, 1), Color::White), Some(3));
         assert_eq!(board.self_atari_size(at(&board, 1, 1), Color::Black), None, "joins C4");
         assert_eq!(board.self_atari_size(at(&board, 3, 0), Color::White), None, "two empties");
         let lone = Board::from_diagram(". O . .\n. . . .\n. . . .\n. . . .").unwrap();
         assert_eq!(lone.self_atari_size(at(&lone, 0, 0), Color::Black), Some(1));
-        assert!(is_random_move_ok(&lone, at(&lone, 0, 0), Color::Black), "a throw-in");
+        assert!(random_move_ok(&lone, at(&lone, 0, 0), Color::Black), "a throw-in");
         let capture = Board::from_diagram(". O X .\nO X . .\nX . . .\n. . . .").unwrap();
         assert_eq!(capture.self_atari_size(at(&capture, 0, 0), Color::Black), None, "takes two");
     }
