@@ -437,13 +437,13 @@ fn opponent_keeps_an_eye(board: &Board, p: Point, color: Color) -> bool {
 /// keeps an eye ([`opponent_keeps_an_eye`]): that breaks a seki of one eye each. The
 /// search's playouts still do: refusing them there lost in self-play (docs/strength.md).
 fn is_random_move_ok(board: &Board, p: Point, color: Color, settling: bool) -> bool {
-    let sacrifice_may_kill = |board: &Board| !(settling && opponent_keeps_an_eye(board, p, color));
+    let sacrifice_may_kill = || !(settling && opponent_keeps_an_eye(board, p, color));
     match board.self_atari_size(p, color) {
         None | Some(1) => true,
-        Some(2 | 3) => shortage_of_liberties(board, p, color) && sacrifice_may_kill(board),
+        Some(2 | 3) => shortage_of_liberties(board, p, color) && sacrifice_may_kill(),
         Some(4..=MOST_STONES_FOR_A_DEAD_SHAPE) => {
             shortage_of_liberties(board, p, color)
-                && sacrifice_may_kill(board)
+                && sacrifice_may_kill()
                 && leaves_a_dead_shape(board, p, color)
         }
         Some(_) => false,
