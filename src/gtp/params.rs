@@ -236,6 +236,14 @@ pub const PARAMS: &[Param] = &[
         set: |e, v| e.player.search.model_prior = number(&v),
     },
     Param {
+        key: "node_priors",
+        kind: Kind::Bool,
+        help: "Priors count as each new node's own virtual simulations (Pachi's way), not as \
+               virtual RAVE results",
+        get: |e| Value::Bool(e.player.search.node_priors),
+        set: |e, v| e.player.search.node_priors = flag(&v),
+    },
+    Param {
         key: "dead_chain_prior",
         kind: Kind::Bool,
         help: "Poor priors for moves that touch a chain the first simulations see dead",

@@ -58,8 +58,11 @@ impl Stats {
 /// Where a node sits in the tree.
 #[derive(Debug, Default)]
 struct Links {
-    /// The move: a point index, or 0 for pass (no point has index 0). Written before the
-    /// block is published, never changed after.
+    /// The move in the low 16 bits: a point index, or 0 for pass (no point has index 0).
+    /// Above it, where the priors go to the node itself ([`PriorTarget::Node`]), the prior's
+    /// virtual visits (bits 16–23) and wins (bits 24–31): in a word of its own they would
+    /// make every node 4 bytes bigger. Written before the block is published, never changed
+    /// after.
     mv: AtomicU32,
     /// First child's id. Written before `state` publishes the children.
     first_child: AtomicU32,
@@ -78,10 +81,34 @@ fn encode(mv: Move) -> u32 {
 }
 
 fn decode(code: u32) -> Move {
-    match code {
+    match code & 0xffff {
         0 => Move::Pass,
         p => Move::Play(Point(p as u16)),
     }
+}
+
+/// Where a new node's prior knowledge goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PriorTarget {
+    /// Virtual RAVE results: they fade as the move's all-moves-as-first results come in,
+    /// which every simulation that plays the move anywhere adds to.
+    #[default]
+    Rave,
+    /// Virtual simulations of the node's own, as Pachi counts them: they fade only as the
+    /// node's real visits come in. At most 255 of them, at the prior's rate.
+    Node,
+}
+
+/// A prior's visits and wins in the bits above the move (see `Links::mv`), scaled down to
+/// 255 visits at the same rate where it has more.
+fn pack_prior(prior: Prior) -> u32 {
+    let visits = prior.visits.min(255);
+    let wins = if prior.visits > 255 {
+        (u64::from(prior.wins) * 255 / u64::from(prior.visits)) as u32
+    } else {
+        prior.wins
+    };
+    visits << 16 | wins.min(visits) << 24
 }
 
 /// A chunk of nodes: statistics and links side by side.
@@ -178,6 +205,14 @@ impl Tree {
     #[inline]
     pub fn mv(&self, id: u32) -> Move {
         decode(self.links(id).mv.load(Ordering::Relaxed))
+    }
+
+    /// The node's own virtual simulations and wins from its prior, where the priors went to
+    /// the node ([`PriorTarget::Node`]); none otherwise.
+    #[inline]
+    pub fn node_prior(&self, id: u32) -> (u32, u32) {
+        let code = self.links(id).mv.load(Ordering::Relaxed);
+        ((code >> 16) & 0xff, code >> 24)
     }
 
     /// Nodes in use: unlike [`Tree::node_count`], the same however the threads' expansions
@@ -296,8 +331,14 @@ impl Tree {
     /// Creates `id`'s children (after [`Tree::begin_expansion`] returned true), their RAVE
     /// statistics starting from `priors` when given (one per move), and publishes them. With
     /// no room left, or no moves, `id` goes back to being a leaf: false.
-    pub fn finish_expansion(&self, id: u32, moves: &[Move], priors: &[Prior]) -> bool {
-        match self.build_children(moves, priors) {
+    pub fn finish_expansion(
+        &self,
+        id: u32,
+        moves: &[Move],
+        priors: &[Prior],
+        target: PriorTarget,
+    ) -> bool {
+        match self.build_children(moves, priors, target) {
             Some(children) => {
                 self.publish_children(id, children);
                 true
@@ -314,17 +355,27 @@ impl Tree {
     /// being expanded, and walks down the tree cannot tell when they were built (the
     /// deterministic search builds them while the next wave walks). Their ids, or `None`
     /// with no room left or no moves; the node stays claimed either way.
-    pub fn build_children(&self, moves: &[Move], priors: &[Prior]) -> Option<Range<u32>> {
+    pub fn build_children(
+        &self,
+        moves: &[Move],
+        priors: &[Prior],
+        target: PriorTarget,
+    ) -> Option<Range<u32>> {
         let count = u32::try_from(moves.len()).ok()?;
         let first = self.allocate(count)?;
         for (offset, &mv) in moves.iter().enumerate() {
             let child = first + offset as u32;
-            self.links(child).mv.store(encode(mv), Ordering::Relaxed);
-            if let Some(prior) = priors.get(offset) {
-                let stats = self.stats(child);
-                stats.rave_visits.store(prior.visits, Ordering::Relaxed);
-                stats.rave_wins.store(prior.wins, Ordering::Relaxed);
-            }
+            let prior = priors.get(offset).copied().unwrap_or_default();
+            let code = match target {
+                PriorTarget::Rave => {
+                    let stats = self.stats(child);
+                    stats.rave_visits.store(prior.visits, Ordering::Relaxed);
+                    stats.rave_wins.store(prior.wins, Ordering::Relaxed);
+                    encode(mv)
+                }
+                PriorTarget::Node => encode(mv) | pack_prior(prior),
+            };
+            self.links(child).mv.store(code, Ordering::Relaxed);
         }
         Some(first..first + count)
     }
@@ -349,10 +400,13 @@ impl Tree {
         let mut queue = std::collections::VecDeque::from([(id, ROOT)]);
         while let Some((from, to)) = queue.pop_front() {
             copy_statistics(self.stats(from), copy.stats(to));
-            copy.links(to).mv.store(encode(self.mv(from)), Ordering::Relaxed);
+            // The whole word: the move and, where it went there, the node's prior.
+            copy.links(to).mv.store(self.links(from).mv.load(Ordering::Relaxed), Ordering::Relaxed);
             let Some(children) = self.children(from) else { continue };
             let moves: Vec<Move> = children.clone().map(|c| self.mv(c)).collect();
-            if !copy.begin_expansion(to) || !copy.finish_expansion(to, &moves, &[]) {
+            if !copy.begin_expansion(to)
+                || !copy.finish_expansion(to, &moves, &[], PriorTarget::Rave)
+            {
                 continue;
             }
             let new_children = copy.children(to).expect("just expanded");
@@ -385,13 +439,46 @@ mod tests {
         assert_eq!(tree.children(ROOT), None);
         assert!(tree.begin_expansion(ROOT));
         assert!(!tree.begin_expansion(ROOT), "one expander at a time");
-        assert!(tree.finish_expansion(ROOT, &moves(3), &[]));
+        assert!(tree.finish_expansion(ROOT, &moves(3), &[], PriorTarget::Rave));
         let children = tree.children(ROOT).unwrap();
         assert_eq!(children, 1..5);
         let got: Vec<Move> = children.map(|c| tree.mv(c)).collect();
         assert_eq!(got, moves(3));
         assert!(!tree.begin_expansion(ROOT), "expanded for good");
         assert_eq!(tree.node_count(), 5);
+    }
+
+    // A prior goes where the target says, and only there: into the RAVE statistics, or into
+    // the node's own virtual simulations beside its move (more than 255 visits scaled down
+    // at the same rate); tree reuse keeps either, and the moves read back unchanged.
+    #[test]
+    fn priors_go_where_the_target_says() {
+        let priors = [Prior { visits: 20, wins: 18 }, Prior { visits: 1000, wins: 500 }];
+        let load = |a: &AtomicU32| a.load(Ordering::Relaxed);
+        for target in [PriorTarget::Rave, PriorTarget::Node] {
+            let tree = Tree::new(1000);
+            assert!(tree.begin_expansion(ROOT));
+            assert!(tree.finish_expansion(ROOT, &moves(2), &priors, target));
+            let first = tree.children(ROOT).expect("expanded").start;
+            let copy = tree.copy_subtree(ROOT, 1000);
+            for t in [&tree, &copy] {
+                let stats = t.stats(first);
+                let rave = (load(&stats.rave_visits), load(&stats.rave_wins));
+                match target {
+                    PriorTarget::Rave => {
+                        assert_eq!((rave, t.node_prior(first)), ((20, 18), (0, 0)));
+                        assert_eq!(load(&t.stats(first + 1).rave_visits), 1000);
+                    }
+                    PriorTarget::Node => {
+                        assert_eq!((rave, t.node_prior(first)), ((0, 0), (20, 18)));
+                        assert_eq!(t.node_prior(first + 1), (255, 127));
+                    }
+                }
+                assert_eq!(t.node_prior(first + 2), (0, 0), "pass had no prior");
+                let read: Vec<Move> = t.children(ROOT).unwrap().map(|c| t.mv(c)).collect();
+                assert_eq!(read, moves(2));
+            }
+        }
     }
 
     // Blocks never straddle chunks, and the cap turns an expansion back into a leaf.
@@ -401,7 +488,7 @@ mod tests {
     fn built_children_are_hidden_until_published() {
         let tree = Tree::new(1000);
         assert!(tree.begin_expansion(ROOT));
-        let children = tree.build_children(&moves(3), &[]).expect("room");
+        let children = tree.build_children(&moves(3), &[], PriorTarget::Rave).expect("room");
         assert_eq!(children.len(), moves(3).len());
         assert_eq!(tree.children(ROOT), None, "built, not published");
         assert!(!tree.begin_expansion(ROOT), "still claimed");
@@ -418,14 +505,22 @@ mod tests {
     fn blocks_and_cap() {
         let tree = Tree::new(CHUNK as usize + 10);
         let big: Vec<Move> = vec![Move::Pass; CHUNK as usize - 5];
-        assert!(tree.begin_expansion(ROOT) && tree.finish_expansion(ROOT, &big, &[]));
+        assert!(
+            tree.begin_expansion(ROOT) && tree.finish_expansion(ROOT, &big, &[], PriorTarget::Rave)
+        );
         let child = tree.children(ROOT).unwrap().start;
         assert!(tree.begin_expansion(child));
-        assert!(tree.finish_expansion(child, &moves(9), &[]), "10 nodes start the second chunk");
+        assert!(
+            tree.finish_expansion(child, &moves(9), &[], PriorTarget::Rave),
+            "10 nodes start the second chunk"
+        );
         assert_eq!(tree.children(child).unwrap().start, CHUNK);
         let grandchild = CHUNK;
         assert!(tree.begin_expansion(grandchild));
-        assert!(!tree.finish_expansion(grandchild, &moves(1), &[]), "the cap is reached");
+        assert!(
+            !tree.finish_expansion(grandchild, &moves(1), &[], PriorTarget::Rave),
+            "the cap is reached"
+        );
         assert!(tree.is_full());
         assert_eq!(tree.children(grandchild), None);
         assert!(tree.begin_expansion(grandchild), "a leaf again");
@@ -435,10 +530,16 @@ mod tests {
     #[test]
     fn copies_a_subtree() {
         let tree = Tree::new(1000);
-        assert!(tree.begin_expansion(ROOT) && tree.finish_expansion(ROOT, &moves(2), &[]));
+        assert!(
+            tree.begin_expansion(ROOT)
+                && tree.finish_expansion(ROOT, &moves(2), &[], PriorTarget::Rave)
+        );
         let second = tree.children(ROOT).unwrap().start + 1;
         tree.stats(second).visits.store(7, Ordering::Relaxed);
-        assert!(tree.begin_expansion(second) && tree.finish_expansion(second, &moves(4), &[]));
+        assert!(
+            tree.begin_expansion(second)
+                && tree.finish_expansion(second, &moves(4), &[], PriorTarget::Rave)
+        );
         let leaf = tree.children(second).unwrap().start + 2;
         tree.stats(leaf).wins.store(3, Ordering::Relaxed);
         let copy = tree.copy_subtree(second, 1000);
