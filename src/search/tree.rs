@@ -328,8 +328,8 @@ impl Tree {
             .is_ok()
     }
 
-    /// Creates `id`'s children (after [`Tree::begin_expansion`] returned true), their RAVE
-    /// statistics starting from `priors` when given (one per move), and publishes them. With
+    /// Creates `id`'s children (after [`Tree::begin_expansion`] returned true), with `priors`
+    /// when given (one per move) where `target` puts them, and publishes them. With
     /// no room left, or no moves, `id` goes back to being a leaf: false.
     pub fn finish_expansion(
         &self,
